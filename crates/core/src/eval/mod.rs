@@ -233,6 +233,9 @@ fn field_end(text: &str, from: usize) -> usize {
 /// (Function names are found through their own index, `functions::lookup_bytes`.)
 pub type NameHasher = foldhash::fast::RandomState;
 
+/// A Python class's fields: each name and its default's text.
+type ClassFields = Vec<(String, Option<String>)>;
+
 /// The variables of a session.
 #[derive(Debug, Default)]
 pub struct Env {
@@ -318,7 +321,8 @@ pub struct Env {
     locals: String,
     /// The Python classes of fields the session defined (`class Vec3(NamedTuple):`): each
     /// name's fields and their defaults' texts.
-    classes: HashMap<String, Vec<(String, Option<String>)>, NameHasher>,
+    /// (`true` for a NamedTuple, `false` for a dataclass).
+    classes: HashMap<String, (bool, ClassFields), NameHasher>,
     /// The namespace of the program's own whose definition or function runs (`pt_test`,
     /// `a::b`; empty at file scope): a function or struct it defines is bound to `NS::NAME`,
     /// and a plain name is looked up in it first (`structs.rs`).
