@@ -2010,7 +2010,12 @@ impl Env {
         if let Some(r) = self.typed_int_arith(e, a, va, b, &vb) {
             return r;
         }
-        // a TensorSSA's element-wise arithmetic (host.rs)
+        // NumPy's element-wise arithmetic on host arrays, then a TensorSSA's (host.rs)
+        if (self.dsl || self.dsl_seen)
+            && let Some(r) = self.numpy_binary(op, va, &vb, e.span)
+        {
+            return r;
+        }
         if let Some(r) = self.ssa_binary(op, va, &vb, e.span) {
             return r;
         }
@@ -2127,6 +2132,9 @@ impl Env {
             {
                 None
             }
+            // `np.zeros(3)`, `np.random.randn(4)`: a call of a host module's function, evaluated
+            // whole by [`Env::host_call`], no link
+            ExprKind::Field(base, _) if host::is_host_module_path(self, base) => None,
             ExprKind::Field(base, _) => Some(base),
             _ => Some(callee),
         }
