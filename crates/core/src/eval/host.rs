@@ -110,6 +110,25 @@ fn host_module<'e>(env: &Env, e: &Expr<'e>) -> Option<&'e str> {
     }
 }
 
+/// The array whose address `e` takes: `a.ctypes.data` (NumPy), `a.data_ptr()` (torch).
+pub(super) fn host_array_address<'e>(e: &Expr<'e>) -> Option<&'e str> {
+    match e.kind {
+        ExprKind::Field(base, "data")
+            if let ExprKind::Field(a, "ctypes") = base.kind
+                && let ExprKind::Name(n) = a.kind =>
+        {
+            Some(n)
+        }
+        ExprKind::Call(callee, [])
+            if let ExprKind::Field(a, "data_ptr") = callee.kind
+                && let ExprKind::Name(n) = a.kind =>
+        {
+            Some(n)
+        }
+        _ => None,
+    }
+}
+
 /// Whether `e` names a host module or one of its modules (`np`, `np.random`, `torch`).
 pub(super) fn is_host_module_path(env: &Env, e: &Expr) -> bool {
     let mut e = e;
@@ -280,6 +299,16 @@ impl Env {
                     ),
                     span,
                 )))
+            }
+            // `cute.runtime.make_ptr(T, a.ctypes.data)` (`cute_rt.make_ptr`, torch's
+            // `a.data_ptr()`) of a name bound to a host array: a pointer to its buffer
+            ExprKind::Field(_, "make_ptr")
+            | ExprKind::Qualified("make_ptr")
+            | ExprKind::Name("make_ptr")
+                if let [_, address, ..] = args
+                    && host_array_address(address).is_some() =>
+            {
+                Some(self.runtime_make_ptr(args, span))
             }
             ExprKind::Name("from_dlpack") | ExprKind::Qualified("from_dlpack")
                 if !self.is_bound("from_dlpack") =>
@@ -550,6 +579,82 @@ impl Env {
 
     /// `from_dlpack(a)` of a NumPy array bound to a name: the same memory as the DSL's tensor
     /// (`generic`).
+    /// The CuTe DSL's `cute.runtime.make_ptr(dtype, address, mem_space=generic)` of a host
+    /// array's address (`a.ctypes.data`): a pointer to the array's buffer, as `from_dlpack(a)`'s
+    /// tensor points at it (its `Ptr<ADDRESS@generic>`, ADDRESS printed `host`). The element
+    /// type must be the array's (a reinterpretation of its bytes is not modelled).
+    fn runtime_make_ptr(&self, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        let [dtype, address, rest @ ..] = args else {
+            return Err(EvalError::new(
+                "cute.runtime.make_ptr takes (dtype, address[, mem_space])",
+                span,
+            ));
+        };
+        let name = host_array_address(address).unwrap_or_default();
+        let array = self.eval(&Expr {
+            kind: ExprKind::Name(name),
+            span: address.span,
+        })?;
+        let Value::OffsetLayout(Origin::Ptr(p), _) = &array else {
+            return Err(EvalError::new(
+                format!(
+                    "'{name}' holds {}, not a NumPy or torch array",
+                    array.kind()
+                ),
+                address.span,
+            ));
+        };
+        let PtrBase::Host { torch, .. } = p.base else {
+            return Err(EvalError::new(
+                format!("'{name}' is no host array (from_dlpack's view has no ctypes address)"),
+                address.span,
+            ));
+        };
+        let ty = dtype_of(dtype).ok_or_else(|| {
+            EvalError::new(
+                "cute.runtime.make_ptr: expected the DSL's element type (cutlass.Float32, …)",
+                dtype.span,
+            )
+        })?;
+        let held = self
+            .buffers
+            .elem_type(p)
+            .map_err(|m| EvalError::new(m, address.span))?;
+        if ty != held {
+            return Err(EvalError::new(
+                format!(
+                    "cute.runtime.make_ptr: a pointer of {} to an array of {}: a reinterpretation of its bytes is not modelled (name the array's type)",
+                    ty.dsl_type().unwrap_or(ty.name()),
+                    held.dsl_type().unwrap_or(held.name())
+                ),
+                dtype.span,
+            ));
+        }
+        // (a host array's pointer is the DSL's generic one, as from_dlpack's)
+        match rest {
+            [] => {}
+            [s] if matches!(s.kind, ExprKind::Field(_, "generic")) => {}
+            [s] => {
+                return Err(EvalError::new(
+                    "cute.runtime.make_ptr of a host array: a memory space other than cute.AddressSpace.generic is not modelled",
+                    s.span,
+                ));
+            }
+            [_, extra, ..] => {
+                return Err(EvalError::new(
+                    "cute.runtime.make_ptr: its alignment (assumed_align) is not modelled",
+                    extra.span,
+                ));
+            }
+        };
+        let mut ptr = p.clone();
+        ptr.base = PtrBase::Host {
+            dlpack: true,
+            torch,
+        };
+        Ok(Value::Pointer(ptr))
+    }
+
     fn dlpack_view(&self, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         let [arg] = args else {
             return Err(EvalError::new("from_dlpack takes one array", span));
@@ -921,6 +1026,17 @@ impl Env {
                     .and_then(|k| a.values.get(k).copied().flatten())
             };
             return Some(numpy_text(a.ty, &a.layout, &read).ok_or_else(unknown));
+        }
+        // `print(cute.runtime.make_ptr(T, a.ctypes.data))` in Python's code (no function's):
+        // the DSL's Pointer object, `Ptr<ADDRESS@generic>`
+        if let Value::Pointer(p) = v
+            && let PtrBase::Host { dlpack: true, .. } = p.base
+            && self.lambda_depth == 0
+        {
+            return Some(Ok(match p.offset {
+                0 => format!("Ptr<{}@generic>", crate::algebra::pointer::HOST),
+                n => format!("Ptr<{}+{n}@generic>", crate::algebra::pointer::HOST),
+            }));
         }
         let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
             return None;

@@ -2135,6 +2135,14 @@ impl Env {
             // `np.zeros(3)`, `np.random.randn(4)`: a call of a host module's function, evaluated
             // whole by [`Env::host_call`], no link
             ExprKind::Field(base, _) if host::is_host_module_path(self, base) => None,
+            // `cute_rt.make_ptr(T, a.ctypes.data)`: a pointer to a host array, no link
+            ExprKind::Field(_, "make_ptr")
+                if args
+                    .get(1)
+                    .is_some_and(|a| host::host_array_address(a).is_some()) =>
+            {
+                None
+            }
             ExprKind::Field(base, _) => Some(base),
             _ => Some(callee),
         }
