@@ -2922,7 +2922,9 @@ impl<'a> Parser<'a> {
         if let Some(cpp) = self.cpp.get() {
             return cpp;
         }
-        let cpp = !self.is_dsl() && cpp_markers(self.src);
+        let cpp = !self.is_dsl()
+            && cpp_markers(self.src)
+            && !(self.dsl_session && python_dict_braces_only(self.src));
         self.cpp.set(Some(cpp));
         cpp
     }
@@ -4033,6 +4035,23 @@ fn declared_int_type(words: &str) -> Option<(u32, bool)> {
 }
 
 /// Whether a statement's text has a mark of C++ (see `Parser::is_cpp`).
+/// Whether `src`'s only mark of C++ is a brace that opens a Python dict display (`{1: 2}`
+/// after `(`, `,`, `=`, `:`, `[` or at the start, where C++'s brace construction `T{…}` has a
+/// name): no `;`, no `::`.
+fn python_dict_braces_only(src: &str) -> bool {
+    let b = src.as_bytes();
+    if memchr::memchr(b';', b).is_some() || find(b, b"::").is_some() {
+        return false;
+    }
+    b.iter()
+        .enumerate()
+        .filter(|(_, c)| **c == b'{')
+        .all(|(i, _)| {
+            let before = src[..i].trim_end();
+            before.is_empty() || before.ends_with(['(', ',', '=', ':', '['])
+        })
+}
+
 fn cpp_markers(src: &str) -> bool {
     let b = src.as_bytes();
     if memchr::memchr2(b';', b'{', b).is_some() {
