@@ -2020,14 +2020,14 @@ impl Env {
             return r;
         }
         // the DSL's `a / b` of integers is Python's true division: of run-time integers
-        // (`cutlass.Int32`) a Float32 (`Int32(10) / Int32(3)` is 3.333333), of Python's ints a
-        // Python float (`7 / 2` is 3.5)
+        // (`cutlass.Int32`) a Float32 (`Int32(10) / Int32(3)` is 3.333333; `n / 2` of an Int32
+        // and a Python int too), of Python's ints a Python float (`7 / 2` is 3.5)
         if op == BinOp::Divide
             && (self.dsl || self.dsl_seen)
             && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
             && let (Some((x, x_dynamic)), Some((y, y_dynamic))) = (x.as_int_kind(), y.as_int_kind())
-            && x_dynamic == y_dynamic
         {
+            let x_dynamic = x_dynamic || y_dynamic;
             if y == 0 {
                 return Err(EvalError::new("division by zero", e.span));
             }
