@@ -50,6 +50,7 @@ pub(super) fn scalar_binary(
             span,
         )));
     };
+    let (x, y) = (dsl_python_float(x, y), dsl_python_float(y, x));
     let c = match op {
         BinOp::Add => '+',
         BinOp::Sub => '-',
@@ -117,6 +118,18 @@ pub(super) fn scalar_binary(
             .map(|s| python_of(s, x, y))
             .map_err(|m| EvalError::new(m, span)),
     )
+}
+
+/// A Python float `x` with the DSL's run-time number `other` (`n * 2.5` of an `Int32`): the
+/// DSL converts the float to `Float32`, `Float64` beside a 64-bit type (checked with
+/// dsl-oracle's Python: `Int32`, `Int8`, `Float16` give `Float32`, `Int64` `Float64`).
+fn dsl_python_float(x: Scalar, other: Scalar) -> Scalar {
+    if !x.python || other.python || !x.ty.is_float() {
+        return x;
+    }
+    let wide = matches!(other.ty, ElemType::I64 | ElemType::U64 | ElemType::F64);
+    let ty = if wide { ElemType::F64 } else { ElemType::F32 };
+    Scalar::new(ty, x.value).unwrap_or(x)
 }
 
 /// The result `s` of `x OP y`: a Python float where both are Python's numbers.

@@ -463,7 +463,7 @@ impl Env {
         let fields = (def.fields.iter())
             .map(|(n, d)| (n.to_string(), d.map(str::to_string)))
             .collect();
-        self.classes.insert(def.name.to_string(), fields);
+        (self.classes).insert(def.name.to_string(), (def.kind == "NamedTuple", fields));
         Ok(Outcome::Nothing)
     }
 
@@ -475,7 +475,7 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
-        let fields = &self.classes[class];
+        let (_, fields) = &self.classes[class];
         let mut values: Vec<Option<Value>> = vec![None; fields.len()];
         let mut positional = 0;
         for a in args {
@@ -831,6 +831,12 @@ impl Env {
                     span,
                 ));
             }
+            let v = match v {
+                Value::Record(rec) if r.jit && !r.constexpr.get(k).copied().unwrap_or(false) => {
+                    self.jit_record_argument(*rec, name, r, k, span)?
+                }
+                v => v,
+            };
             let v = if r.jit {
                 jit_array_argument(v).map_err(|m| {
                     EvalError::new(format!("the argument '{name}' of {}: {m}", r.what), span)
@@ -1166,7 +1172,56 @@ fn no_tensor_class(v: &Value) -> Option<String> {
         Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => Some("<class 'int'>".to_string()),
         Value::IntTuple(_) | Value::Tuple(_) => Some("<class 'tuple'>".to_string()),
         Value::Bool(_) => Some("<class 'bool'>".to_string()),
+        Value::Scalar(x) if x.python => Some("<class 'float'>".to_string()),
+        Value::Dict(_) => Some("<class 'dict'>".to_string()),
         _ => None,
+    }
+}
+
+impl Env {
+    /// An object of a Python class of fields passed to a jit function, as the CuTe DSL 4.8.1
+    /// passes it (checked with dsl-oracle's Python): its fields become run-time values
+    /// (`Int32(?)`; a dataclass's Python ints too), but a NamedTuple with a Python int field
+    /// is refused (ARG_UNSUPPORTED_TYPE where every field is one; Python's RuntimeError of the
+    /// DSL's generator where some are).
+    fn jit_record_argument(
+        &self,
+        mut rec: super::value::Record,
+        name: &str,
+        r: &Routine,
+        k: usize,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let python_int =
+            |v: &Value| matches!(v, Value::IntTuple(t) if t.is_int() && !t.is_dynamic());
+        let named_tuple = self.classes.get(&rec.class).is_some_and(|(n, _)| *n);
+        let plain = rec.fields.iter().filter(|(_, v)| python_int(v)).count();
+        if named_tuple && plain > 0 {
+            let class = &rec.class;
+            let m = if plain == rec.fields.len() {
+                format!(
+                    "Argument {name} (position {}) cannot be converted to a JitArgument for {}. Its type `<class '__main__.{class}'>` is not supported (the CuTe DSL refuses a NamedTuple of Python ints, ARG_UNSUPPORTED_TYPE: annotate it `{name}: Constexpr`, or make its fields cutlass.Int32)",
+                    k + 1,
+                    r.what
+                )
+            } else {
+                format!(
+                    "RuntimeError: generator raised StopIteration (the CuTe DSL 4.8.1 fails so on a NamedTuple {class} of Python ints and run-time values, the argument '{name}' of {}: make its fields cutlass.Int32)",
+                    r.what
+                )
+            };
+            return Err(EvalError::new(m, span));
+        }
+        for (_, v) in &mut rec.fields {
+            if let Value::IntTuple(t) = v
+                && t.is_int()
+                && !t.is_dynamic()
+            {
+                *t = t.with_kind(true);
+            }
+        }
+        rec.known = false;
+        Ok(Value::Record(Box::new(rec)))
     }
 }
 
@@ -1230,7 +1285,15 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::IntTuple(_) | Value::Tuple(_) => "<class 'tuple'>".to_string(),
         Value::Bool(_) => "<class 'bool'>".to_string(),
         Value::Layout(_) => "<class 'cutlass.cute.core._Layout'>".to_string(),
+        Value::Composed(_) => "<class 'cutlass.cute.core._ComposedLayout'>".to_string(),
+        Value::Swizzle(_) => "<class 'cutlass.cute.core.Swizzle'>".to_string(),
+        // a Python float (`2.5`, arithmetic of Python numbers) is Python's
+        Value::Scalar(x) if x.python => "<class 'float'>".to_string(),
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
+        Value::Under => "<class 'NoneType'>".to_string(),
+        Value::Dict(_) => "<class 'dict'>".to_string(),
+        Value::Ssa(a) if a.numpy => "<class 'numpy.ndarray'>".to_string(),
+        Value::OffsetLayout(..) => return no_tensor_class(v),
         _ => return None,
     })
 }

@@ -110,6 +110,34 @@ fn host_module<'e>(env: &Env, e: &Expr<'e>) -> Option<&'e str> {
     }
 }
 
+/// The array whose address `e` takes: `a.ctypes.data` (NumPy), `a.data_ptr()` (torch).
+pub(super) fn host_array_address<'e>(e: &Expr<'e>) -> Option<&'e str> {
+    match e.kind {
+        ExprKind::Field(base, "data")
+            if let ExprKind::Field(a, "ctypes") = base.kind
+                && let ExprKind::Name(n) = a.kind =>
+        {
+            Some(n)
+        }
+        ExprKind::Call(callee, [])
+            if let ExprKind::Field(a, "data_ptr") = callee.kind
+                && let ExprKind::Name(n) = a.kind =>
+        {
+            Some(n)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `e` names a host module or one of its modules (`np`, `np.random`, `torch`).
+pub(super) fn is_host_module_path(env: &Env, e: &Expr) -> bool {
+    let mut e = e;
+    while let ExprKind::Field(base, _) = e.kind {
+        e = base;
+    }
+    host_module(env, e).is_some()
+}
+
 impl Ssa {
     fn size(&self) -> usize {
         self.values.len()
@@ -272,6 +300,16 @@ impl Env {
                     span,
                 )))
             }
+            // `cute.runtime.make_ptr(T, a.ctypes.data)` (`cute_rt.make_ptr`, torch's
+            // `a.data_ptr()`) of a name bound to a host array: a pointer to its buffer
+            ExprKind::Field(_, "make_ptr")
+            | ExprKind::Qualified("make_ptr")
+            | ExprKind::Name("make_ptr")
+                if let [_, address, ..] = args
+                    && host_array_address(address).is_some() =>
+            {
+                Some(self.runtime_make_ptr(args, span))
+            }
             ExprKind::Name("from_dlpack") | ExprKind::Qualified("from_dlpack")
                 if !self.is_bound("from_dlpack") =>
             {
@@ -367,6 +405,11 @@ impl Env {
         match (v, m) {
             (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
                 Some(self.host_method(v.clone(), m, args, span))
+            }
+            // `a.astype(np.float32)` of a name bound to a NumPy array, in a chain
+            (_, "reshape" | "astype") => {
+                let a = self.bound_numpy_values(v, span)?;
+                Some(a.and_then(|a| self.host_method(Value::Ssa(Box::new(a)), m, args, span)))
             }
             _ => None,
         }
@@ -536,6 +579,82 @@ impl Env {
 
     /// `from_dlpack(a)` of a NumPy array bound to a name: the same memory as the DSL's tensor
     /// (`generic`).
+    /// The CuTe DSL's `cute.runtime.make_ptr(dtype, address, mem_space=generic)` of a host
+    /// array's address (`a.ctypes.data`): a pointer to the array's buffer, as `from_dlpack(a)`'s
+    /// tensor points at it (its `Ptr<ADDRESS@generic>`, ADDRESS printed `host`). The element
+    /// type must be the array's (a reinterpretation of its bytes is not modelled).
+    fn runtime_make_ptr(&self, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        let [dtype, address, rest @ ..] = args else {
+            return Err(EvalError::new(
+                "cute.runtime.make_ptr takes (dtype, address[, mem_space])",
+                span,
+            ));
+        };
+        let name = host_array_address(address).unwrap_or_default();
+        let array = self.eval(&Expr {
+            kind: ExprKind::Name(name),
+            span: address.span,
+        })?;
+        let Value::OffsetLayout(Origin::Ptr(p), _) = &array else {
+            return Err(EvalError::new(
+                format!(
+                    "'{name}' holds {}, not a NumPy or torch array",
+                    array.kind()
+                ),
+                address.span,
+            ));
+        };
+        let PtrBase::Host { torch, .. } = p.base else {
+            return Err(EvalError::new(
+                format!("'{name}' is no host array (from_dlpack's view has no ctypes address)"),
+                address.span,
+            ));
+        };
+        let ty = dtype_of(dtype).ok_or_else(|| {
+            EvalError::new(
+                "cute.runtime.make_ptr: expected the DSL's element type (cutlass.Float32, …)",
+                dtype.span,
+            )
+        })?;
+        let held = self
+            .buffers
+            .elem_type(p)
+            .map_err(|m| EvalError::new(m, address.span))?;
+        if ty != held {
+            return Err(EvalError::new(
+                format!(
+                    "cute.runtime.make_ptr: a pointer of {} to an array of {}: a reinterpretation of its bytes is not modelled (name the array's type)",
+                    ty.dsl_type().unwrap_or(ty.name()),
+                    held.dsl_type().unwrap_or(held.name())
+                ),
+                dtype.span,
+            ));
+        }
+        // (a host array's pointer is the DSL's generic one, as from_dlpack's)
+        match rest {
+            [] => {}
+            [s] if matches!(s.kind, ExprKind::Field(_, "generic")) => {}
+            [s] => {
+                return Err(EvalError::new(
+                    "cute.runtime.make_ptr of a host array: a memory space other than cute.AddressSpace.generic is not modelled",
+                    s.span,
+                ));
+            }
+            [_, extra, ..] => {
+                return Err(EvalError::new(
+                    "cute.runtime.make_ptr: its alignment (assumed_align) is not modelled",
+                    extra.span,
+                ));
+            }
+        };
+        let mut ptr = p.clone();
+        ptr.base = PtrBase::Host {
+            dlpack: true,
+            torch,
+        };
+        Ok(Value::Pointer(ptr))
+    }
+
     fn dlpack_view(&self, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         let [arg] = args else {
             return Err(EvalError::new("from_dlpack takes one array", span));
@@ -750,6 +869,98 @@ impl Env {
         Some(ssa_binary(op, a, b).map_err(|m| EvalError::new(m, span)))
     }
 
+    /// `a OP b` where `a` or `b` is a NumPy array (one a name holds, or one not bound):
+    /// NumPy's element-wise arithmetic and comparisons with a Python number or an array of
+    /// the same shape, in NumPy's result type (NEP 50: a Python int keeps the array's type, a
+    /// Python float an integer array's becomes float64; `/` of integers is float64; two
+    /// arrays' types promote); `None` where neither is one.
+    pub(super) fn numpy_binary(
+        &self,
+        op: BinOp,
+        a: &Value,
+        b: &Value,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let array = |v: &Value| -> Option<Result<Ssa, EvalError>> {
+            match v {
+                Value::Ssa(s) if s.numpy => Some(Ok((**s).clone())),
+                v => self.bound_numpy_values(v, span),
+            }
+        };
+        let (xa, xb) = (array(a), array(b));
+        if xa.is_none() && xb.is_none() {
+            return None;
+        }
+        let err = |m: String| EvalError::new(m, span);
+        Some((|| {
+            let xa = xa.transpose()?;
+            let xb = xb.transpose()?;
+            if xa.iter().chain(&xb).any(|s| s.torch) {
+                return Err(err(
+                    "arithmetic of torch tensors is not modelled (NumPy's is)".to_string(),
+                ));
+            }
+            let number = |v: &Value| -> Result<Scalar, EvalError> {
+                super::elements::number_of(v)
+                    .filter(|s| s.python)
+                    .ok_or_else(|| {
+                        err(format!(
+                            "NumPy's arithmetic on an array takes a Python number or a NumPy array of its shape, found {}",
+                            v.kind()
+                        ))
+                    })
+            };
+            let ext = xa
+                .as_ref()
+                .or(xb.as_ref())
+                .map(Ssa::extents)
+                .unwrap_or_default();
+            if let (Some(p), Some(q)) = (&xa, &xb)
+                && p.extents() != q.extents()
+            {
+                return Err(err(format!(
+                    "NumPy's arithmetic of arrays of shapes {:?} and {:?}: broadcasting is not modelled (cute takes arrays of one shape, or a Python number)",
+                    p.extents(),
+                    q.extents()
+                )));
+            }
+            let (na, nb) = (
+                xa.is_none().then(|| number(a)).transpose()?,
+                xb.is_none().then(|| number(b)).transpose()?,
+            );
+            let ty = numpy_result_type(op, xa.as_ref(), na, xb.as_ref(), nb).map_err(err)?;
+            let count = element_count(&ext).map_err(err)?;
+            let (va, vb) = (
+                xa.as_ref().map(row_major_values).transpose().map_err(err)?,
+                xb.as_ref().map(row_major_values).transpose().map_err(err)?,
+            );
+            let values = (0..count)
+                .map(|k| {
+                    let get = |vs: &Option<Vec<Option<Number>>>, n: Option<Scalar>| match vs {
+                        Some(vs) => vs.get(k).copied().flatten(),
+                        None => n.map(|s| s.value),
+                    };
+                    match (get(&va, na), get(&vb, nb)) {
+                        (Some(x), Some(y)) => element(op, ty, x, y),
+                        _ => Ok(None),
+                    }
+                })
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(err)?;
+            let comparison = matches!(
+                op,
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+            );
+            Ok(Value::Ssa(Box::new(Ssa {
+                ty: if comparison { ElemType::Bool } else { ty },
+                layout: numpy_layout(&ext).map_err(err)?,
+                values,
+                numpy: true,
+                torch: false,
+            })))
+        })())
+    }
+
     /// `res.store(v)` of a tensor over memory and a TensorSSA of its shape: its values
     /// written; `None` where the statement is no such call.
     pub(super) fn store_method(&mut self, e: &Expr) -> Option<Result<Outcome, EvalError>> {
@@ -815,6 +1026,17 @@ impl Env {
                     .and_then(|k| a.values.get(k).copied().flatten())
             };
             return Some(numpy_text(a.ty, &a.layout, &read).ok_or_else(unknown));
+        }
+        // `print(cute.runtime.make_ptr(T, a.ctypes.data))` in Python's code (no function's):
+        // the DSL's Pointer object, `Ptr<ADDRESS@generic>`
+        if let Value::Pointer(p) = v
+            && let PtrBase::Host { dlpack: true, .. } = p.base
+            && self.lambda_depth == 0
+        {
+            return Some(Ok(match p.offset {
+                0 => format!("Ptr<{}@generic>", crate::algebra::pointer::HOST),
+                n => format!("Ptr<{}+{n}@generic>", crate::algebra::pointer::HOST),
+            }));
         }
         let Value::OffsetLayout(o @ Origin::Ptr(p), l) = v else {
             return None;
@@ -1136,6 +1358,112 @@ fn broadcast(a: &Ssa, shape: &[i64]) -> Result<Ssa, String> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ssa::column_major(a.ty, shape_of(shape), values)
+}
+
+/// A NumPy array's values in row-major order (its layout may be any over them).
+fn row_major_values(a: &Ssa) -> Result<Vec<Option<Number>>, String> {
+    let ext = a.extents();
+    let strides: Vec<i64> = a.layout.stride().leaves().to_vec();
+    let count = element_count(&ext)?;
+    let mut out = Vec::with_capacity(count);
+    for k in 0..count as i64 {
+        let (mut rest, mut off) = (k, 0i64);
+        for (e, s) in ext.iter().zip(&strides).rev() {
+            off += (rest % e) * s;
+            rest /= e;
+        }
+        out.push(
+            usize::try_from(off)
+                .ok()
+                .and_then(|i| a.values.get(i).copied())
+                .flatten(),
+        );
+    }
+    Ok(out)
+}
+
+/// NumPy's result type of `a OP b` (NEP 50, NumPy 2): an array with a Python int keeps its
+/// type, with a Python float a floating array keeps its own and an integer one is float64;
+/// two arrays' types promote (the wider of a kind; an integer with a floating type the
+/// narrowest floating type at least as wide that holds the integer's values: int8 with
+/// float16 is float16, int16 float32, int32 and int64 float64); `/` of integers is float64.
+fn numpy_result_type(
+    op: BinOp,
+    xa: Option<&Ssa>,
+    na: Option<Scalar>,
+    xb: Option<&Ssa>,
+    nb: Option<Scalar>,
+) -> Result<ElemType, String> {
+    let bits = |t: ElemType| t.element().bits;
+    let unsigned = |t: ElemType| {
+        matches!(
+            t,
+            ElemType::U8 | ElemType::U16 | ElemType::U32 | ElemType::U64
+        )
+    };
+    let common = match (xa, xb) {
+        (Some(p), Some(q)) => {
+            let (s, t) = (p.ty, q.ty);
+            if s == t {
+                s
+            } else if s.is_float() && t.is_float() {
+                if bits(s) >= bits(t) { s } else { t }
+            } else if s.is_float() || t.is_float() {
+                let (f, i) = if s.is_float() { (s, t) } else { (t, s) };
+                let need = match bits(i) {
+                    0..=8 => 16,
+                    9..=16 => 32,
+                    _ => 64,
+                };
+                match bits(f).max(need) {
+                    16 => ElemType::F16,
+                    32 => ElemType::F32,
+                    _ => ElemType::F64,
+                }
+            } else if unsigned(s) == unsigned(t) {
+                if bits(s) >= bits(t) { s } else { t }
+            } else {
+                return Err(format!(
+                    "NumPy's promotion of {} and {} is not modelled",
+                    s.name(),
+                    t.name()
+                ));
+            }
+        }
+        (Some(p), None) | (None, Some(p)) => {
+            let n = na.or(nb).map(|s| s.ty);
+            if !p.ty.is_float() && n.is_some_and(ElemType::is_float) {
+                ElemType::F64
+            } else {
+                p.ty
+            }
+        }
+        (None, None) => unreachable!("one array at least"),
+    };
+    if !matches!(
+        common,
+        ElemType::F16
+            | ElemType::F32
+            | ElemType::F64
+            | ElemType::I8
+            | ElemType::I16
+            | ElemType::I32
+            | ElemType::I64
+            | ElemType::U8
+            | ElemType::U16
+            | ElemType::U32
+            | ElemType::U64
+    ) {
+        return Err(format!(
+            "NumPy's arithmetic on an array of {} is not modelled",
+            common.name()
+        ));
+    }
+    Ok(if op == BinOp::Divide && !common.is_float() {
+        ElemType::F64
+    } else {
+        common
+    })
 }
 
 /// The element-wise `a OP b` of TensorSSAs or a TensorSSA and a number.

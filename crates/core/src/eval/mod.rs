@@ -234,6 +234,9 @@ fn field_end(text: &str, from: usize) -> usize {
 /// (Function names are found through their own index, `functions::lookup_bytes`.)
 pub type NameHasher = foldhash::fast::RandomState;
 
+/// A Python class's fields: each name and its default's text.
+type ClassFields = Vec<(String, Option<String>)>;
+
 /// The variables of a session.
 #[derive(Debug, Default)]
 pub struct Env {
@@ -322,7 +325,8 @@ pub struct Env {
     locals: String,
     /// The Python classes of fields the session defined (`class Vec3(NamedTuple):`): each
     /// name's fields and their defaults' texts.
-    classes: HashMap<String, Vec<(String, Option<String>)>, NameHasher>,
+    /// (`true` for a NamedTuple, `false` for a dataclass).
+    classes: HashMap<String, (bool, ClassFields), NameHasher>,
     /// The namespace of the program's own whose definition or function runs (`pt_test`,
     /// `a::b`; empty at file scope): a function or struct it defines is bound to `NS::NAME`,
     /// and a plain name is looked up in it first (`structs.rs`).
@@ -2144,19 +2148,24 @@ impl Env {
         b: &Expr,
         vb: Value,
     ) -> Result<Value, EvalError> {
-        // a TensorSSA's element-wise arithmetic (host.rs)
+        // NumPy's element-wise arithmetic on host arrays, then a TensorSSA's (host.rs)
+        if (self.dsl || self.dsl_seen)
+            && let Some(r) = self.numpy_binary(op, va, &vb, e.span)
+        {
+            return r;
+        }
         if let Some(r) = self.ssa_binary(op, va, &vb, e.span) {
             return r;
         }
         // the DSL's `a / b` of integers is Python's true division: of run-time integers
-        // (`cutlass.Int32`) a Float32 (`Int32(10) / Int32(3)` is 3.333333), of Python's ints a
-        // Python float (`7 / 2` is 3.5)
+        // (`cutlass.Int32`) a Float32 (`Int32(10) / Int32(3)` is 3.333333; `n / 2` of an Int32
+        // and a Python int too), of Python's ints a Python float (`7 / 2` is 3.5)
         if op == BinOp::Divide
             && (self.dsl || self.dsl_seen)
             && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
             && let (Some((x, x_dynamic)), Some((y, y_dynamic))) = (x.as_int_kind(), y.as_int_kind())
-            && x_dynamic == y_dynamic
         {
+            let x_dynamic = x_dynamic || y_dynamic;
             if y == 0 {
                 return Err(EvalError::new("division by zero", e.span));
             }
@@ -2258,6 +2267,17 @@ impl Env {
                 if args.is_empty()
                     && matches!(base.kind, ExprKind::Name(n)
                         if self.array_named(n).is_some_and(|st| st.object)) =>
+            {
+                None
+            }
+            // `np.zeros(3)`, `np.random.randn(4)`: a call of a host module's function, evaluated
+            // whole by [`Env::host_call`], no link
+            ExprKind::Field(base, _) if host::is_host_module_path(self, base) => None,
+            // `cute_rt.make_ptr(T, a.ctypes.data)`: a pointer to a host array, no link
+            ExprKind::Field(_, "make_ptr")
+                if args
+                    .get(1)
+                    .is_some_and(|a| host::host_array_address(a).is_some()) =>
             {
                 None
             }

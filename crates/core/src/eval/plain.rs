@@ -151,6 +151,13 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
             write_unknown_dynamic(out, |o| l.write_with_div(o));
             out.push('>');
         }
+        // a host array's pointer (`cute.runtime.make_ptr(T, a.ctypes.data)`): `ptr<f32, generic>`
+        Value::Pointer(p)
+            if matches!(p.base, crate::algebra::pointer::PtrBase::Host { .. })
+                && let Some(head) = dsl_register_pointer(p) =>
+        {
+            out.push_str(&head)
+        }
         Value::Composed(c) => {
             write_traced_value(out, &Value::Swizzle(c.swizzle));
             out.push_str(" o ");
@@ -276,7 +283,9 @@ fn dsl_register_pointer(p: &crate::algebra::pointer::Pointer) -> Option<String> 
     use crate::algebra::pointer::{MemSpace, PtrBase};
     // a host array's (NumPy's, through from_dlpack): generic memory
     if let PtrBase::Host { .. } = p.base {
-        let ty = crate::eval::storage::ElemType::of_name(p.type_name.0.as_deref()?)?;
+        let name = p.type_name.0.as_deref()?;
+        let ty = crate::eval::storage::ElemType::of_name(name)
+            .or_else(|| crate::eval::storage::ElemType::of_dsl(name))?;
         return Some(format!("ptr<{}, generic>", ty.dsl_name()));
     }
     if p.space != MemSpace::Raw || p.base != PtrBase::Stack || p.subbyte {

@@ -1189,6 +1189,23 @@ impl<'a> Parser<'a> {
                 Span::new(pos, end),
             );
         }
+        // the modules named: `import A.B as x, C` (each before its `as`), `from A.B import …`
+        let modules: Vec<&str> = if word == "from" {
+            rest.split_whitespace().take(1).collect()
+        } else {
+            rest.split(',')
+                .filter_map(|m| m.split_whitespace().next())
+                .collect()
+        };
+        if let Some(missing) = modules.into_iter().find_map(missing_dsl_module) {
+            let at = end + rest.find(missing).unwrap_or(0);
+            return err(
+                format!(
+                    "ModuleNotFoundError: No module named '{missing}' (the CuTe DSL 4.8.1 has no such module)"
+                ),
+                Span::new(at, at + missing.len()),
+            );
+        }
         Ok(Some(Stmt::Empty))
     }
 
@@ -2993,7 +3010,9 @@ impl<'a> Parser<'a> {
         if let Some(cpp) = self.cpp.get() {
             return cpp;
         }
-        let cpp = !self.is_dsl() && cpp_markers(self.src);
+        let cpp = !self.is_dsl()
+            && cpp_markers(self.src)
+            && !(self.dsl_session && python_dict_braces_only(self.src));
         self.cpp.set(Some(cpp));
         cpp
     }
@@ -4195,6 +4214,23 @@ fn declared_int_words(words: &str) -> Option<(u32, bool)> {
 }
 
 /// Whether a statement's text has a mark of C++ (see `Parser::is_cpp`).
+/// Whether `src`'s only mark of C++ is a brace that opens a Python dict display (`{1: 2}`
+/// after `(`, `,`, `=`, `:`, `[` or at the start, where C++'s brace construction `T{…}` has a
+/// name): no `;`, no `::`.
+fn python_dict_braces_only(src: &str) -> bool {
+    let b = src.as_bytes();
+    if memchr::memchr(b';', b).is_some() || find(b, b"::").is_some() {
+        return false;
+    }
+    b.iter()
+        .enumerate()
+        .filter(|(_, c)| **c == b'{')
+        .all(|(i, _)| {
+            let before = src[..i].trim_end();
+            before.is_empty() || before.ends_with(['(', ',', '=', ':', '['])
+        })
+}
+
 fn cpp_markers(src: &str) -> bool {
     let b = src.as_bytes();
     if memchr::memchr2(b';', b'{', b).is_some() {
@@ -4264,4 +4300,74 @@ pub fn is_int_tuple_literal(e: &Expr) -> bool {
         }
     }
     true
+}
+
+/// The CuTe DSL 4.8.1's public modules under `cutlass`, `cutlass.cute` and `cutlass.cute.nvgpu`
+/// (`pkgutil.walk_packages` of its `cutlass`).
+const DSL_MODULES: &[&str] = &[
+    "cutlass.base_dsl",
+    "cutlass.block",
+    "cutlass.compiler",
+    "cutlass.cute",
+    "cutlass.cutlass_dsl",
+    "cutlass.experimental",
+    "cutlass.impl_utils",
+    "cutlass.jax",
+    "cutlass.memory",
+    "cutlass.pipeline",
+    "cutlass.runtime",
+    "cutlass.tensor_utils",
+    "cutlass.testing",
+    "cutlass.torch",
+    "cutlass.utils",
+    "cutlass.cute.algorithm",
+    "cutlass.cute.arch",
+    "cutlass.cute.atom",
+    "cutlass.cute.core",
+    "cutlass.cute.experimental",
+    "cutlass.cute.export",
+    "cutlass.cute.ffi",
+    "cutlass.cute.launch_facts",
+    "cutlass.cute.math",
+    "cutlass.cute.metadata",
+    "cutlass.cute.nvgpu",
+    "cutlass.cute.runtime",
+    "cutlass.cute.tensor",
+    "cutlass.cute.testing",
+    "cutlass.cute.tuple",
+    "cutlass.cute.typing",
+    "cutlass.cute.viz",
+    "cutlass.cute.nvgpu.common",
+    "cutlass.cute.nvgpu.cpasync",
+    "cutlass.cute.nvgpu.helpers",
+    "cutlass.cute.nvgpu.tcgen05",
+    "cutlass.cute.nvgpu.warp",
+    "cutlass.cute.nvgpu.warpgroup",
+];
+
+/// The first prefix of the module path `path` (`cutlass.cute.cuda`) that the CuTe DSL 4.8.1
+/// lacks, where the path is under `cutlass` (`cutlass`, `cutlass.cute`, `cutlass.cute.nvgpu`
+/// are checked; a private `_name`, a deeper module and any other package are not).
+fn missing_dsl_module(path: &str) -> Option<&str> {
+    let mut end = 0;
+    for (depth, part) in path.split('.').enumerate() {
+        end += part.len() + usize::from(depth > 0);
+        let prefix = &path[..end];
+        if depth == 0 {
+            if part != "cutlass" {
+                return None;
+            }
+            continue;
+        }
+        let parent = &path[..end - part.len() - 1];
+        if part.starts_with('_')
+            || !matches!(parent, "cutlass" | "cutlass.cute" | "cutlass.cute.nvgpu")
+        {
+            return None;
+        }
+        if !DSL_MODULES.contains(&prefix) {
+            return Some(prefix);
+        }
+    }
+    None
 }
