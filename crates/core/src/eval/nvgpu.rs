@@ -1156,6 +1156,95 @@ fn major(v: &Value) -> Option<&'static str> {
     }
 }
 
+/// A tcgen05 MMA's `cta_group`, `a_src` and major-mode parameters, checked in the order and
+/// wording of the DSL 4.8.1's `__post_init__` (`MmaOp`, `BlockScaledMmaOp`, `SparseMmaOp`):
+/// (two SMs, A's source, A's and B's major modes); no major modes (`MmaMXF4Op`): K-major.
+fn umma_modes(
+    cta_group: &Value,
+    a_src: &Value,
+    majors: Option<(&Value, &Value)>,
+    span: Span,
+) -> Result<(bool, &'static str, &'static str, &'static str), EvalError> {
+    let two = match member_of(cta_group, "CtaGroup") {
+        Some("ONE") => false,
+        Some("TWO") => true,
+        _ => {
+            return Err(fail(
+                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
+                span,
+            ));
+        }
+    };
+    let src = match member_of(a_src, "OperandSource") {
+        Some("TMEM") => "TMEM",
+        Some("SMEM") => "SMEM",
+        _ => {
+            return Err(fail(
+                "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
+                span,
+            ));
+        }
+    };
+    let Some((a, b)) = majors else {
+        return Ok((two, src, "K", "K"));
+    };
+    let major_mode = |v: &Value, param: &str| {
+        major(v).ok_or_else(|| {
+            fail(
+                format!(
+                    "expects the '{param}' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance"
+                ),
+                span,
+            )
+        })
+    };
+    Ok((
+        two,
+        src,
+        major_mode(a, "a_major_mode")?,
+        major_mode(b, "b_major_mode")?,
+    ))
+}
+
+/// A tcgen05 MMA's `shape_mnk`: a flat tuple of 2 or 3 integers (2: K is the instruction's `k`).
+fn umma_shape(v: &Value, k: i64, span: Span) -> Result<(i64, i64, i64), EvalError> {
+    shape(v, k).ok_or_else(|| {
+        let mut got = String::new();
+        if let Value::IntTuple(t) = v {
+            got.push_str(", but got ");
+            super::plain::write_python_tuple(&mut got, t);
+        }
+        fail(
+            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
+            span,
+        )
+    })
+}
+
+/// A tcgen05 MMA's N: `lo <= N <= 256` and a multiple of `lo`.
+fn umma_n(n: i64, lo: i64, span: Span) -> Result<(), EvalError> {
+    if n < lo || n > 256 || n % lo != 0 {
+        return Err(fail(
+            format!(
+                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
+            ),
+            span,
+        ));
+    }
+    Ok(())
+}
+
+/// A tcgen05 MMA's K: the instruction's `k`.
+fn umma_k(kk: i64, k: i64, span: Span) -> Result<(), EvalError> {
+    if kk != k {
+        return Err(fail(
+            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
+            span,
+        ));
+    }
+    Ok(())
+}
+
 /// The dense tcgen05 MMAs (`tcgen05.Mma*Op`): the DSL's checks (its `_verify` of the
 /// instruction shape, M, N and K by the CTA group) and the C++ `SM100_MMA_*` atom.
 type Umma = (OpKind, String, Option<&'static str>);
@@ -1276,35 +1365,9 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
             )
         }
     };
-    let two = match member_of(&rest[1], "CtaGroup") {
-        Some("ONE") => false,
-        Some("TWO") => true,
-        _ => {
-            return Err(fail(
-                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
-                span,
-            ));
-        }
-    };
-    let src = member_of(&rest[2], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
-    let Some(src) = src else {
-        return Err(fail(
-            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
-            span,
-        ));
-    };
-    let (Some(a_major), Some(b_major)) = (major(&rest[3]), major(&rest[4])) else {
-        return Err(fail(
-            "expects the 'a_major_mode' and 'b_major_mode' Op parameters to be cute.nvgpu.OperandMajorMode instances",
-            span,
-        ));
-    };
-    let Some((m, n, kk)) = shape(&rest[0], k) else {
-        return Err(fail(
-            "expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter",
-            span,
-        ));
-    };
+    let (two, src, a_major, b_major) =
+        umma_modes(&rest[1], &rest[2], Some((&rest[3], &rest[4])), span)?;
+    let (m, n, kk) = umma_shape(&rest[0], k, span)?;
     let eight_bit_mn = b.bits() == 8 && b_major == "MN";
     let lo = if two {
         if !matches!(m, 128 | 256) {
@@ -1323,20 +1386,8 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         }
         if eight_bit_mn { 16 } else { 8 }
     };
-    if n < lo || n > 256 || n % lo != 0 {
-        return Err(fail(
-            format!(
-                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
-            ),
-            span,
-        ));
-    }
-    if kk != k {
-        return Err(fail(
-            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
-            span,
-        ));
-    }
+    umma_n(n, lo, span)?;
+    umma_k(kk, k, span)?;
     let pair = if two { "_2x1SM" } else { "" };
     let ts = if src == "TMEM" { "TS" } else { "SS" };
     let atom = format!(
@@ -1377,53 +1428,11 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
         "tcgen05.MmaMXF4Op" => v.split_at(0),
         _ => v.split_at(1),
     };
-    let two = match member_of(&rest[1], "CtaGroup") {
-        Some("ONE") => false,
-        Some("TWO") => true,
-        _ => {
-            return Err(fail(
-                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
-                span,
-            ));
-        }
-    };
-    let src = member_of(&rest[2], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
-    let Some(src) = src else {
-        return Err(fail(
-            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
-            span,
-        ));
-    };
-    let (a_major, b_major) = if rest.len() > 3 {
-        let Some(a_major) = major(&rest[3]) else {
-            return Err(fail(
-                "expects the 'a_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-                span,
-            ));
-        };
-        let Some(b_major) = major(&rest[4]) else {
-            return Err(fail(
-                "expects the 'b_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-                span,
-            ));
-        };
-        (a_major, b_major)
-    } else {
-        ("K", "K")
-    };
+    let majors = (rest.len() > 3).then(|| (&rest[3], &rest[4]));
+    let (two, src, a_major, b_major) = umma_modes(&rest[1], &rest[2], majors, span)?;
     let mxf4 = matches!(path, "tcgen05.MmaMXF4Op" | "tcgen05.MmaMXF4NVF4Op");
     let k = if mxf4 { 64 } else { 32 };
-    let Some((m, n, kk)) = shape(&rest[0], k) else {
-        let mut got = String::new();
-        if let Value::IntTuple(t) = &rest[0] {
-            got.push_str(", but got ");
-            super::plain::write_python_tuple(&mut got, t);
-        }
-        return Err(fail(
-            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
-            span,
-        ));
-    };
+    let (m, n, kk) = umma_shape(&rest[0], k, span)?;
     if !two {
         if m != 128 {
             return Err(fail(
@@ -1438,14 +1447,7 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
         ));
     }
     let lo = if two { 16 } else { 8 };
-    if n < lo || n > 256 || n % lo != 0 {
-        return Err(fail(
-            format!(
-                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
-            ),
-            span,
-        ));
-    }
+    umma_n(n, lo, span)?;
     const F8F6F4: &[&str] = &[
         "Float8E5M2",
         "Float8E4M3FN",
@@ -1514,12 +1516,7 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
             )
         }
     };
-    if kk != k {
-        return Err(fail(
-            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
-            span,
-        ));
-    }
+    umma_k(kk, k, span)?;
     let acc = name("Float32")?;
     let pair = if two { "_2x1SM" } else { "" };
     let types = format!(
@@ -1568,35 +1565,7 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
 /// wording; the C++ atom is `SM100_MMA_{F16BF16,F8F6F4}[_2x1SM]_SS_SPARSE<a, b, acc, M, N,
 /// a_major, b_major>`.
 fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
-    let two = match member_of(&v[3], "CtaGroup") {
-        Some("ONE") => false,
-        Some("TWO") => true,
-        _ => {
-            return Err(fail(
-                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
-                span,
-            ));
-        }
-    };
-    let src = member_of(&v[4], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
-    let Some(src) = src else {
-        return Err(fail(
-            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
-            span,
-        ));
-    };
-    let Some(a_major) = major(&v[5]) else {
-        return Err(fail(
-            "expects the 'a_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-            span,
-        ));
-    };
-    let Some(b_major) = major(&v[6]) else {
-        return Err(fail(
-            "expects the 'b_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-            span,
-        ));
-    };
+    let (two, src, a_major, b_major) = umma_modes(&v[3], &v[4], Some((&v[5], &v[6])), span)?;
     if member_of(&v[7], "SparseMetadataFormat") != Some("TID") {
         return Err(fail(
             "expects the 'sparse_metadata_format' Op parameter to be a tcgen05.SparseMetadataFormat instance",
@@ -1605,17 +1574,7 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
     }
     let fp8 = path == "tcgen05.MmaFP8SparseOp";
     let k = if fp8 { 64 } else { 32 };
-    let Some((m, n, kk)) = shape(&v[2], k) else {
-        let mut got = String::new();
-        if let Value::IntTuple(t) = &v[2] {
-            got.push_str(", but got ");
-            super::plain::write_python_tuple(&mut got, t);
-        }
-        return Err(fail(
-            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
-            span,
-        ));
-    };
+    let (m, n, kk) = umma_shape(&v[2], k, span)?;
     let lo = if two {
         if !matches!(m, 128 | 256) {
             return Err(fail(
@@ -1636,14 +1595,7 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
             }
         }
     };
-    if n < lo || n > 256 || n % lo != 0 {
-        return Err(fail(
-            format!(
-                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
-            ),
-            span,
-        ));
-    }
+    umma_n(n, lo, span)?;
     let (ab, family, title) = if fp8 {
         let ab = one_of(
             &v[0],
@@ -1670,12 +1622,7 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
         span,
     )?;
-    if kk != k {
-        return Err(fail(
-            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
-            span,
-        ));
-    }
+    umma_k(kk, k, span)?;
     let pair = if two { "_2x1SM" } else { "" };
     let atom = format!(
         "SM100_MMA_{family}{pair}_SS_SPARSE<{},{},{},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>",
