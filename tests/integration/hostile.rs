@@ -1303,3 +1303,30 @@ fn nested_integer_casts_evaluate_their_argument_once() {
     assert_eq!(stdout(&e), "(1)\n");
     assert!(e.elapsed < Duration::from_secs(10), "{:?}", e.elapsed);
 }
+
+/// A recursion that does not end — a constructor that constructs its own struct, a friend
+/// operator that calls itself, a function that calls itself — stops at the limit on nested
+/// calls, fast, and the error names the condition once with the innermost call's place (each
+/// of the 64 levels appended its own before: 3.8 kB, 4.2 kB, 6.3 kB of one message).
+#[test]
+fn unending_recursions_say_the_limit_once() {
+    for (text, says) in [
+        (
+            "struct R { int x; R(int v) : x(v) { R r(v); } };\nR r(1);\n",
+            "the struct 'R' is instantiated or called inside itself deeper than 64 levels",
+        ),
+        (
+            "struct P { int x; friend bool operator==(P a, P b) { return a == b; } };\nP p{1};\np == p;\n",
+            "deeper than 64 levels",
+        ),
+        (
+            "int f(int n) { return f(n); }\nf(1)\n",
+            "calls nested deeper than 64 levels (the limit), calling the function 'f'",
+        ),
+    ] {
+        refused_fast(text, says);
+        let e = run(&["eval"], text.as_bytes());
+        let said = format!("{}{}", stdout(&e), e.stderr);
+        assert!(said.len() < 2_000, "{} bytes: {said}", said.len());
+    }
+}

@@ -911,13 +911,19 @@ impl Env {
             .borrow_mut()
             .extend(inner.warnings.get_mut().drain(..));
         // an error, or a failed check, at the body's text: the call's, saying where in the body
+        // (a limit's error, a recursion's, says only its innermost call's place: each of the
+        // 64 calls' would make it kilobytes long)
         let at_call = |e: EvalError| EvalError {
-            message: format!(
-                "{} (in {}{})",
-                e.message,
-                r.what,
-                where_in(&body, e.span, r.first_line)
-            ),
+            message: if matches!(e.kind, ErrorKind::Limit) && e.message.contains(" (in ") {
+                e.message
+            } else {
+                format!(
+                    "{} (in {}{})",
+                    e.message,
+                    r.what,
+                    where_in(&body, e.span, r.first_line)
+                )
+            },
             span,
             ..e
         };

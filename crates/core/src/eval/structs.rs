@@ -737,12 +737,16 @@ impl Env {
                 )
             })?;
             let mut out = Vec::new();
-            inner.run_body(stmts, &mut out, None).map_err(|e| {
-                EvalError::new(
-                    format!("in the constructor of '{}': {}", ty.ty, e.message),
-                    span,
-                )
-            })?;
+            // (a limit's error is the innermost constructor's, said once)
+            inner
+                .run_body(stmts, &mut out, None)
+                .map_err(|e| match e.kind {
+                    ErrorKind::Limit => EvalError::limit(e.message, span),
+                    _ => EvalError::new(
+                        format!("in the constructor of '{}': {}", ty.ty, e.message),
+                        span,
+                    ),
+                })?;
             self.emitted.borrow_mut().extend(out);
             // what the body assigned
             values = names
@@ -1345,21 +1349,7 @@ impl Env {
         if !s.is_object() {
             s.object(&format!("'{name}()'"), span)?;
         }
-        self.check_struct_depth(&s.ty, span)?;
-        let mut inner = self.clone();
-        inner.lambda_depth += 1;
-        for (p, v) in &s.scope {
-            inner.set(p, v.clone());
-        }
-        let values: Vec<(String, Value)> = match s.place {
-            Place::Held => s.values.clone(),
-            _ => (s.members.iter())
-                .filter_map(|m| Some((m.name.clone(), s.member(&m.name, span).ok()?)))
-                .collect(),
-        };
-        for (n, v) in values {
-            inner.set(&n, v);
-        }
+        let mut inner = self.member_scope(s, span)?;
         let in_member = |message: String| {
             EvalError::new(
                 format!("in the member function '{}::{name}': {message}", s.ty),
@@ -1489,6 +1479,29 @@ impl Env {
         })())
     }
 
+    /// Where a member function of `s` runs: one call deeper, its template parameters and its
+    /// members bound (an object the session holds: its values).
+    fn member_scope(&self, s: &StructValue, span: Span) -> Result<Self, EvalError> {
+        self.check_struct_depth(&s.ty, span)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        for (p, v) in &s.scope {
+            inner.set(p, v.clone());
+        }
+        if s.place == Place::Held {
+            for (n, v) in &s.values {
+                inner.set(n, v.clone());
+            }
+        } else {
+            for m in &s.members {
+                if let Ok(v) = s.member(&m.name, span) {
+                    inner.set(&m.name, v);
+                }
+            }
+        }
+        Ok(inner)
+    }
+
     /// `s.name()` of a struct object: CuTe storage's `begin()`/`data()`, or the struct's member
     /// function, its expression evaluated with the members and template parameters bound.
     /// `None`: no struct.
@@ -1545,17 +1558,7 @@ impl Env {
             if s.place != Place::Held {
                 s.object(&format!("'{name}()'"), span)?;
             }
-            self.check_struct_depth(&s.ty, span)?;
-            let mut inner = self.clone();
-            inner.lambda_depth += 1;
-            for (p, v) in &s.scope {
-                inner.set(p, v.clone());
-            }
-            for m in &s.members {
-                if let Ok(v) = s.member(&m.name, span) {
-                    inner.set(&m.name, v);
-                }
-            }
+            let inner = self.member_scope(s, span)?;
             let arena = bumpalo::Bump::new();
             let e = parser::parse_cpp_expr(expr, &arena).map_err(|e| {
                 EvalError::new(
