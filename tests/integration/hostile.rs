@@ -1330,3 +1330,18 @@ fn unending_recursions_say_the_limit_once() {
         assert!(said.len() < 2_000, "{} bytes: {said}", said.len());
     }
 }
+
+/// A Python dict past its limit of entries, stored one key at a time in a loop or written as
+/// one display of 200,000 pairs, is an error naming the limit, fast: each store copied the
+/// whole dict and looked its key up among all (100,000 stores ran for minutes).
+#[test]
+fn a_dict_past_its_limit_of_entries_is_an_error() {
+    let head = "import cutlass\nimport cutlass.cute as cute\n";
+    let display: Vec<String> = (0..200_000).map(|i| format!("{i}: {i}")).collect();
+    for text in [
+        format!("{head}d = {{}}\nfor i in range(100000):\n    d[i] = i\n"),
+        format!("{head}d = {{{}}}\n", display.join(", ")),
+    ] {
+        refused_fast(&text, "a dict of more than 1024 entries (the limit)");
+    }
+}
