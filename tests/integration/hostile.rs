@@ -1360,3 +1360,20 @@ fn a_declaration_continued_over_many_lines_splits_in_linear_time() {
         assert!(e.elapsed < Duration::from_secs(15), "{:?}", e.elapsed);
     }
 }
+
+/// C's casts of an integer chained 5,000 deep (`(unsigned)(unsigned)…1`) are levels of
+/// nesting: past the limit, an error naming it (they overflowed the stack from 1,000 deep).
+#[test]
+fn chained_c_casts_stop_at_the_nesting_limit() {
+    for ty in ["(unsigned)", "(int)"] {
+        refused_fast(
+            &format!("auto x = {}1;\n", ty.repeat(5000)),
+            "nesting deeper than 256 levels",
+        );
+    }
+    let e = run(
+        &["eval", "--format", "cute"],
+        format!("auto x = {}1;\nx\n", "(unsigned)".repeat(200)).as_bytes(),
+    );
+    assert_eq!(stdout(&e), "1\n");
+}

@@ -3520,7 +3520,11 @@ impl<'a> Parser<'a> {
                 .peek(at)
                 .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '(');
             if operand {
-                let (end, inner) = self.postfix(at)?;
+                // each cast is a level of nesting (`(int)(int)…x` overflowed the stack)
+                self.enter(pos)?;
+                let cast = self.postfix(at);
+                self.leave();
+                let (end, inner) = cast?;
                 let span = Span::new(pos, end);
                 return Ok((
                     end,
