@@ -854,11 +854,14 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             let (a, c) = (letters(ab), letters(acc));
             op(
                 OpKind::Mma(format!("{arch}_{m}x{n}x{k}_{c}{a}{a}{c}_TN")),
-                format!(
-                    "{title}\n  A/B data type         = {}\n  Accumulator data type = {}\n  Instruction shape MNK = {}",
-                    dsl(ab),
-                    dsl(acc),
-                    py_shape(mnk)
+                op_report(
+                    title,
+                    21,
+                    &[
+                        ("A/B data type", dsl(ab).to_string()),
+                        ("Accumulator data type", dsl(acc).to_string()),
+                        ("Instruction shape MNK", py_shape(mnk)),
+                    ],
                 ),
             )
         }
@@ -1107,40 +1110,39 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             };
             op(
                 OpKind::Mma(name),
-                format!(
-                    "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-                    dsl(a),
-                    dsl(b),
-                    dsl(acc),
-                    py_shape(mnk)
+                op_report(
+                    title,
+                    21,
+                    &[
+                        ("A data type", dsl(a).to_string()),
+                        ("B data type", dsl(b).to_string()),
+                        ("Accumulator data type", dsl(acc).to_string()),
+                        ("A source location", format!("OperandSource.{src}")),
+                        ("A major mode", format!("OperandMajorMode.{a_major}")),
+                        ("B major mode", format!("OperandMajorMode.{b_major}")),
+                        ("Instruction shape MNK", py_shape(mnk)),
+                    ],
                 ),
             )
         }
-        "tcgen05.MmaMXF8Op"
-        | "tcgen05.MmaMXF8F6F4Op"
-        | "tcgen05.MmaMXF4Op"
-        | "tcgen05.MmaMXF4NVF4Op" => {
-            block_scaled_umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
+        _ => {
+            let made = match path {
+                "tcgen05.MmaMXF8Op"
+                | "tcgen05.MmaMXF8F6F4Op"
+                | "tcgen05.MmaMXF4Op"
+                | "tcgen05.MmaMXF4NVF4Op" => block_scaled_umma(path, v, span),
+                "tcgen05.MmaF16BF16SparseOp" | "tcgen05.MmaFP8SparseOp" => {
+                    sparse_umma(path, v, span)
+                }
+                _ => umma(path, v, span),
+            };
+            made.map(|(kind, printed, refused_as_atom)| Op {
                 class: path,
                 kind,
                 printed,
                 refused_as_atom,
             })
         }
-        "tcgen05.MmaF16BF16SparseOp" | "tcgen05.MmaFP8SparseOp" => {
-            sparse_umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
-                class: path,
-                kind,
-                printed,
-                refused_as_atom,
-            })
-        }
-        _ => umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
-            class: path,
-            kind,
-            printed,
-            refused_as_atom,
-        }),
     }
 }
 
@@ -1154,6 +1156,40 @@ fn major(v: &Value) -> Option<&'static str> {
         },
         _ => None,
     }
+}
+
+/// An operation's `print`, as the DSL's `__str__` writes it: its title, then a line a
+/// parameter, `  LABEL = VALUE`, the labels padded to `width`.
+fn op_report(title: &str, width: usize, rows: &[(&str, String)]) -> String {
+    let mut s = title.to_string();
+    for (label, value) in rows {
+        s.push_str(&format!("\n  {label:<width$} = {value}"));
+    }
+    s
+}
+
+/// A tcgen05 MMA's parameters as its `print` lists them: the element types (A, B, the
+/// accumulator's), the CTA group, A's source, the major modes, the instruction's shape.
+fn umma_rows(
+    (a, b, acc): (ElemType, ElemType, ElemType),
+    two: bool,
+    src: &str,
+    (a_major, b_major): (&str, &str),
+    mnk: (i64, i64, i64),
+) -> Vec<(&'static str, String)> {
+    vec![
+        ("A data type", dsl(a).to_string()),
+        ("B data type", dsl(b).to_string()),
+        ("Accumulator data type", dsl(acc).to_string()),
+        (
+            "CTA group",
+            format!("CtaGroup.{}", if two { "TWO" } else { "ONE" }),
+        ),
+        ("A source location", format!("OperandSource.{src}")),
+        ("A major mode", format!("OperandMajorMode.{a_major}")),
+        ("B major mode", format!("OperandMajorMode.{b_major}")),
+        ("Instruction shape MNK", py_shape(mnk)),
+    ]
 }
 
 /// A tcgen05 MMA's `cta_group`, `a_src` and major-mode parameters, checked in the order and
@@ -1396,13 +1432,10 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         b.sized_name(),
         acc.sized_name()
     );
-    let printed = format!(
-        "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  CTA group             = CtaGroup.{}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-        dsl(a),
-        dsl(b),
-        dsl(acc),
-        if two { "TWO" } else { "ONE" },
-        py_shape((m, n, kk))
+    let printed = op_report(
+        title,
+        21,
+        &umma_rows((a, b, acc), two, src, (a_major, b_major), (m, n, kk)),
     );
     // the DSL's check at the atom (`_make_trait`): A from tensor memory is K-major
     let refused = (src == "TMEM" && a_major != "K")
@@ -1533,15 +1566,15 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
             "SM100_MMA_MXF8F6F4{pair}_SS<{types},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>"
         )
     };
-    let printed = format!(
-        "{title}\n  A data type               = {}\n  B data type               = {}\n  Accumulator data type     = {}\n  Scale factor data type    = {}\n  Scale factor vector size  = {vs}\n  CTA group                 = CtaGroup.{}\n  A source location         = OperandSource.{src}\n  A major mode              = OperandMajorMode.{a_major}\n  B major mode              = OperandMajorMode.{b_major}\n  Instruction shape MNK     = {}",
-        dsl(a),
-        dsl(b),
-        dsl(acc),
-        sf.0,
-        if two { "TWO" } else { "ONE" },
-        py_shape((m, n, kk))
+    let mut rows = umma_rows((a, b, acc), two, src, (a_major, b_major), (m, n, kk));
+    rows.splice(
+        3..3,
+        [
+            ("Scale factor data type", sf.0.to_string()),
+            ("Scale factor vector size", vs.to_string()),
+        ],
     );
+    let printed = op_report(title, 25, &rows);
     // what the DSL builds and CuTe C++ 4.7 has no atom of (cute's atoms are C++'s)
     let refused = if src == "TMEM" {
         Some(
@@ -1630,14 +1663,12 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         ab.sized_name(),
         acc.sized_name()
     );
-    let printed = format!(
-        "{title}\n  A data type               = {}\n  B data type               = {}\n  Accumulator data type     = {}\n  CTA group                 = CtaGroup.{}\n  A source location         = OperandSource.{src}\n  A major mode              = OperandMajorMode.{a_major}\n  B major mode              = OperandMajorMode.{b_major}\n  Instruction shape MNK     = {}\n  Sparse metadata format    = SparseMetadataFormat.TID",
-        dsl(ab),
-        dsl(ab),
-        dsl(acc),
-        if two { "TWO" } else { "ONE" },
-        py_shape((m, n, kk))
-    );
+    let mut rows = umma_rows((ab, ab, acc), two, src, (a_major, b_major), (m, n, kk));
+    rows.push((
+        "Sparse metadata format",
+        "SparseMetadataFormat.TID".to_string(),
+    ));
+    let printed = op_report(title, 25, &rows);
     let refused = (src == "TMEM").then_some(
         "a sparse tcgen05 MMA reading A from tensor memory (OperandSource.TMEM) has no CuTe C++ atom in cute's catalog (C++ has only the _SS_SPARSE forms)",
     );
