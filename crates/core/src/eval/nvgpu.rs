@@ -127,6 +127,26 @@ struct Class {
     example: Example,
 }
 
+impl Class {
+    /// A class without defaults whose example's arguments are all it needs (no copy's type).
+    const fn plain(
+        path: &'static str,
+        params: &'static [&'static str],
+        args: &'static str,
+    ) -> Class {
+        Class {
+            path,
+            params,
+            defaults: &[],
+            example: Example {
+                args,
+                copy_type: "",
+                copy_bits: "",
+            },
+        }
+    }
+}
+
 /// A class's example: its arguments (DSL text) and, for a copy operation, the element type and
 /// the bits per copy `make_copy_atom` gives it ("": the type's) to name its C++ operation.
 struct Example {
@@ -147,16 +167,7 @@ enum Default {
 const GMMA: &[&str] = &["instruction_shape", "a_src", "a_major_mode", "b_major_mode"];
 
 const CLASSES: &[Class] = &[
-    Class {
-        path: "MmaUniversalOp",
-        params: &["abacc_dtype"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float32",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+    Class::plain("MmaUniversalOp", &["abacc_dtype"], "cutlass.Float32"),
     Class {
         path: "CopyUniversalOp",
         params: &[],
@@ -167,36 +178,17 @@ const CLASSES: &[Class] = &[
             copy_bits: "128",
         },
     },
-    Class {
-        path: "warp.MmaF16BF16Op",
-        params: &["ab_dtype", "acc_dtype", "shape_mnk"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float16, cutlass.Float32, (16, 8, 16)",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "warp.MmaTF32Op",
-        params: &["shape_mnk"],
-        defaults: &[],
-        example: Example {
-            args: "(16, 8, 8)",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "warp.MmaFP8Op",
-        params: &["ab_dtype", "acc_dtype", "shape_mnk"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float32, (16, 8, 32)",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+    Class::plain(
+        "warp.MmaF16BF16Op",
+        &["ab_dtype", "acc_dtype", "shape_mnk"],
+        "cutlass.Float16, cutlass.Float32, (16, 8, 16)",
+    ),
+    Class::plain("warp.MmaTF32Op", &["shape_mnk"], "(16, 8, 8)"),
+    Class::plain(
+        "warp.MmaFP8Op",
+        &["ab_dtype", "acc_dtype", "shape_mnk"],
+        "cutlass.Float8E4M3FN, cutlass.Float32, (16, 8, 32)",
+    ),
     Class {
         path: "warp.LdMatrix8x8x16bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
@@ -287,16 +279,7 @@ const CLASSES: &[Class] = &[
             copy_bits: "",
         },
     },
-    Class {
-        path: "cpasync.CopyBulkTensorTileS2GOp",
-        params: &[],
-        defaults: &[],
-        example: Example {
-            args: "",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+    Class::plain("cpasync.CopyBulkTensorTileS2GOp", &[], ""),
     Class {
         path: "warpgroup.MmaF16BF16Op",
         params: &["ab_dtype", "acc_dtype", GMMA[0], GMMA[1], GMMA[2], GMMA[3]],
@@ -325,25 +308,20 @@ const CLASSES: &[Class] = &[
             copy_bits: "",
         },
     },
-    Class {
-        path: "tcgen05.MmaTF32Op",
-        params: &[
+    Class::plain(
+        "tcgen05.MmaTF32Op",
+        &[
             "instruction_shape",
             "cta_group",
             "a_src",
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "(128, 128, 8), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaF16BF16Op",
-        params: &[
+        "(128, 128, 8), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaF16BF16Op",
+        &[
             "ab_dtype",
             "acc_dtype",
             "instruction_shape",
@@ -352,16 +330,11 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float16, cutlass.Float32, (128, 256, 16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaI8Op",
-        params: &[
+        "cutlass.Float16, cutlass.Float32, (128, 256, 16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaI8Op",
+        &[
             "ab_dtype",
             "instruction_shape",
             "cta_group",
@@ -369,16 +342,11 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Int8, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaFP8Op",
-        params: &[
+        "cutlass.Int8, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaFP8Op",
+        &[
             "ab_dtype",
             "acc_dtype",
             "instruction_shape",
@@ -387,16 +355,11 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaF8F6F4Op",
-        params: &[
+        "cutlass.Float8E4M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaF8F6F4Op",
+        &[
             "a_dtype",
             "b_dtype",
             "acc_dtype",
@@ -406,16 +369,11 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF8Op",
-        params: &[
+        "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF8Op",
+        &[
             "ab_dtype",
             "instruction_shape",
             "cta_group",
@@ -423,16 +381,11 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF8F6F4Op",
-        params: &[
+        "cutlass.Float8E4M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF8F6F4Op",
+        &[
             "a_dtype",
             "b_dtype",
             "instruction_shape",
@@ -441,53 +394,28 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF4Op",
-        params: &["instruction_shape", "cta_group", "a_src"],
-        defaults: &[],
-        example: Example {
-            args: "(128, 128, 64), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF4NVF4Op",
-        params: &["sf_dtype", "instruction_shape", "cta_group", "a_src"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, (256, 128, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaF16BF16SparseOp",
-        params: SPARSE_UMMA,
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float16, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaFP8SparseOp",
-        params: SPARSE_UMMA,
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float32, (256, 64, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+        "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF4Op",
+        &["instruction_shape", "cta_group", "a_src"],
+        "(128, 128, 64), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF4NVF4Op",
+        &["sf_dtype", "instruction_shape", "cta_group", "a_src"],
+        "cutlass.Float8E4M3FN, (256, 128, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM",
+    ),
+    Class::plain(
+        "tcgen05.MmaF16BF16SparseOp",
+        SPARSE_UMMA,
+        "cutlass.Float16, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+    ),
+    Class::plain(
+        "tcgen05.MmaFP8SparseOp",
+        SPARSE_UMMA,
+        "cutlass.Float8E4M3FN, cutlass.Float32, (256, 64, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+    ),
 ];
 
 /// The parameters of the sparse tcgen05 MMAs.
