@@ -321,15 +321,7 @@ const CLASSES: &[Class] = &[
     ),
     Class::plain(
         "tcgen05.MmaF16BF16Op",
-        &[
-            "ab_dtype",
-            "acc_dtype",
-            "instruction_shape",
-            "cta_group",
-            "a_src",
-            "a_major_mode",
-            "b_major_mode",
-        ],
+        UMMA,
         "cutlass.Float16, cutlass.Float32, (128, 256, 16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
     ),
     Class::plain(
@@ -346,15 +338,7 @@ const CLASSES: &[Class] = &[
     ),
     Class::plain(
         "tcgen05.MmaFP8Op",
-        &[
-            "ab_dtype",
-            "acc_dtype",
-            "instruction_shape",
-            "cta_group",
-            "a_src",
-            "a_major_mode",
-            "b_major_mode",
-        ],
+        UMMA,
         "cutlass.Float8E4M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
     ),
     Class::plain(
@@ -416,6 +400,17 @@ const CLASSES: &[Class] = &[
         SPARSE_UMMA,
         "cutlass.Float8E4M3FN, cutlass.Float32, (256, 64, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
     ),
+];
+
+/// The parameters of the tcgen05 MMAs of one A/B type and an accumulator's.
+const UMMA: &[&str] = &[
+    "ab_dtype",
+    "acc_dtype",
+    "instruction_shape",
+    "cta_group",
+    "a_src",
+    "a_major_mode",
+    "b_major_mode",
 ];
 
 /// The parameters of the sparse tcgen05 MMAs.

@@ -302,20 +302,6 @@ fn cpp_type_of(v: &Value) -> Option<String> {
     }
 }
 
-/// The index of a parameter's default argument's `=` (outside brackets).
-fn top_level_equals(p: &str) -> Option<usize> {
-    let mut depth = 0i64;
-    for (i, c) in p.bytes().enumerate() {
-        match c {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' | b']' | b'}' | b'>' => depth -= 1,
-            b'=' if depth == 0 => return Some(i),
-            _ => {}
-        }
-    }
-    None
-}
-
 /// A parameter's name: the last word of its declaration (`T const& t`: `t`), none where it
 /// ends in its type (`Empty<V>`, `int`).
 fn param_name(p: &str) -> String {
@@ -659,7 +645,7 @@ impl Env {
             split_args(&c.params)
                 .into_iter()
                 .filter(|p| *p != "void")
-                .map(|p| match top_level_equals(p) {
+                .map(|p| match parser::first_top_level(p, b'=') {
                     Some(k) => (param_name(&p[..k]), Some(p[k + 1..].trim().to_string())),
                     None => (param_name(p), None),
                 })
