@@ -1303,3 +1303,77 @@ fn nested_integer_casts_evaluate_their_argument_once() {
     assert_eq!(stdout(&e), "(1)\n");
     assert!(e.elapsed < Duration::from_secs(10), "{:?}", e.elapsed);
 }
+
+/// A recursion that does not end — a constructor that constructs its own struct, a friend
+/// operator that calls itself, a function that calls itself — stops at the limit on nested
+/// calls, fast, and the error names the condition once with the innermost call's place (each
+/// of the 64 levels appended its own before: 3.8 kB, 4.2 kB, 6.3 kB of one message).
+#[test]
+fn unending_recursions_say_the_limit_once() {
+    for (text, says) in [
+        (
+            "struct R { int x; R(int v) : x(v) { R r(v); } };\nR r(1);\n",
+            "the struct 'R' is instantiated or called inside itself deeper than 64 levels",
+        ),
+        (
+            "struct P { int x; friend bool operator==(P a, P b) { return a == b; } };\nP p{1};\np == p;\n",
+            "deeper than 64 levels",
+        ),
+        (
+            "int f(int n) { return f(n); }\nf(1)\n",
+            "calls nested deeper than 64 levels (the limit), calling the function 'f'",
+        ),
+    ] {
+        refused_fast(text, says);
+        let e = run(&["eval"], text.as_bytes());
+        let said = format!("{}{}", stdout(&e), e.stderr);
+        assert!(said.len() < 2_000, "{} bytes: {said}", said.len());
+    }
+}
+
+/// A Python dict past its limit of entries, stored one key at a time in a loop or written as
+/// one display of 200,000 pairs, is an error naming the limit, fast: each store copied the
+/// whole dict and looked its key up among all (100,000 stores ran for minutes).
+#[test]
+fn a_dict_past_its_limit_of_entries_is_an_error() {
+    let head = "import cutlass\nimport cutlass.cute as cute\n";
+    let display: Vec<String> = (0..200_000).map(|i| format!("{i}: {i}")).collect();
+    for text in [
+        format!("{head}d = {{}}\nfor i in range(100000):\n    d[i] = i\n"),
+        format!("{head}d = {{{}}}\n", display.join(", ")),
+    ] {
+        refused_fast(&text, "a dict of more than 1024 entries (the limit)");
+    }
+}
+
+/// A C++ declaration without its `;` continued by 300,000 lines that each start with `+` (the
+/// splitter's continuation rule of session 31) is split in time linear in its length: each line
+/// reread the whole pending text for its last `;` (200,000 lines: 13 s, now 1.7 s).
+#[test]
+fn a_declaration_continued_over_many_lines_splits_in_linear_time() {
+    let n = 300_000;
+    for end in [";", ""] {
+        let input = format!("int x = 1{}{end}\nx\n", "\n+ 1".repeat(n));
+        let e = run(&["eval", "--format", "cute"], input.as_bytes());
+        assert!(!e.timed_out, "{:?}", e.elapsed);
+        assert_eq!(stdout(&e), format!("{}\n", n + 1));
+        assert!(e.elapsed < Duration::from_secs(15), "{:?}", e.elapsed);
+    }
+}
+
+/// C's casts of an integer chained 5,000 deep (`(unsigned)(unsigned)…1`) are levels of
+/// nesting: past the limit, an error naming it (they overflowed the stack from 1,000 deep).
+#[test]
+fn chained_c_casts_stop_at_the_nesting_limit() {
+    for ty in ["(unsigned)", "(int)"] {
+        refused_fast(
+            &format!("auto x = {}1;\n", ty.repeat(5000)),
+            "nesting deeper than 256 levels",
+        );
+    }
+    let e = run(
+        &["eval", "--format", "cute"],
+        format!("auto x = {}1;\nx\n", "(unsigned)".repeat(200)).as_bytes(),
+    );
+    assert_eq!(stdout(&e), "1\n");
+}

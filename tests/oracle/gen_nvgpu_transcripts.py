@@ -193,6 +193,8 @@ ERRORS = [
     f"{TC}.MmaF16BF16Op({F16}, (128,12,16), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})",
     f"{TC}.MmaF16BF16Op({F16}, (128,64,32), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})",
     f"{TC}.MmaF16BF16Op(cutlass.Int8, cutlass.Float32, (128,64,16), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})",
+    f"{TC}.MmaF16BF16Op({F16}, (128,64,16), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {TC}.CtaGroup.ONE)",
+    f"{TC}.MmaF16BF16Op({F16}, ((64,2),64,16), {TC}.CtaGroup.ONE, {TC}.OperandSource.SMEM, {K}, {K})",
 ]
 
 

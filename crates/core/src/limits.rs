@@ -100,5 +100,9 @@ pub const MAX_CALL_DEPTH: usize = 64;
 /// at one call: each rewrites the body's text, so more would cost their count times its length.
 pub const MAX_PACK_EXPANSIONS: usize = 1024;
 
+/// The most entries of a Python dict (DSL text's caches of compiled functions hold a few): each
+/// store looks its key up among them, so more would cost their count squared.
+pub const MAX_DICT_ENTRIES: usize = 1 << 10;
+
 /// The most calls of the user's functions and lambdas one statement makes.
 pub const MAX_CALLS: u64 = 1 << 14;

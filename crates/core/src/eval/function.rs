@@ -559,10 +559,7 @@ impl Env {
             };
             let k = self.dict_key(key)?;
             let v = self.dict_value(value)?;
-            match entries.iter_mut().find(|(old, _)| *old == k) {
-                Some(slot) => slot.1 = v,
-                None => entries.push((k, v)),
-            }
+            dict_put(&mut entries, k, v, pair.span)?;
         }
         Ok(Value::Dict(Box::new(entries)))
     }
@@ -637,14 +634,20 @@ impl Env {
     ) -> Result<Outcome, EvalError> {
         let k = self.dict_key(key)?;
         let v = self.dict_value(value)?;
+        // stored in place where the dict is bound once (a loop's `d[i] = i` copied the whole
+        // dict at each store)
+        if let Some(slot) = self.vars.get_mut(name)
+            && matches!(**slot, Value::Dict(_))
+            && let Value::Dict(entries) = std::sync::Arc::make_mut(slot)
+        {
+            dict_put(entries, k, v, key.span)?;
+            return Ok(Outcome::Nothing);
+        }
         let Some(Value::Dict(d)) = self.get(name) else {
             return Err(EvalError::new("not a dict", key.span));
         };
         let mut entries = (**d).clone();
-        match entries.iter_mut().find(|(old, _)| *old == k) {
-            Some(slot) => slot.1 = v,
-            None => entries.push((k, v)),
-        }
+        dict_put(&mut entries, k, v, key.span)?;
         self.set(name, Value::Dict(Box::new(entries)));
         Ok(Outcome::Nothing)
     }
@@ -917,13 +920,19 @@ impl Env {
             .borrow_mut()
             .extend(inner.warnings.get_mut().drain(..));
         // an error, or a failed check, at the body's text: the call's, saying where in the body
+        // (a limit's error, a recursion's, says only its innermost call's place: each of the
+        // 64 calls' would make it kilobytes long)
         let at_call = |e: EvalError| EvalError {
-            message: format!(
-                "{} (in {}{})",
-                e.message,
-                r.what,
-                where_in(&body, e.span, r.first_line)
-            ),
+            message: if matches!(e.kind, ErrorKind::Limit) && e.message.contains(" (in ") {
+                e.message
+            } else {
+                format!(
+                    "{} (in {}{})",
+                    e.message,
+                    r.what,
+                    where_in(&body, e.span, r.first_line)
+                )
+            },
             span,
             ..e
         };
@@ -1250,6 +1259,31 @@ fn collect(o: Outcome, got: Option<Value>, out: &mut Vec<Outcome>) {
         (Outcome::Sequence(more), _) => out.extend(more),
         (o, _) => out.push(o),
     }
+}
+
+/// Python's `d[k] = v` of a dict's entries: an equal key's value replaced, or the entry added
+/// (at most [`crate::limits::MAX_DICT_ENTRIES`]).
+fn dict_put(
+    entries: &mut Vec<(Value, Value)>,
+    k: Value,
+    v: Value,
+    span: Span,
+) -> Result<(), EvalError> {
+    if let Some(slot) = entries.iter_mut().find(|(old, _)| *old == k) {
+        slot.1 = v;
+        return Ok(());
+    }
+    if entries.len() >= crate::limits::MAX_DICT_ENTRIES {
+        return Err(EvalError::limit(
+            format!(
+                "a dict of more than {} entries (the limit)",
+                crate::limits::MAX_DICT_ENTRIES
+            ),
+            span,
+        ));
+    }
+    entries.push((k, v));
+    Ok(())
 }
 
 /// `, at line N: TEXT` (the input's line, where `first_line` is known) or `, line K of its

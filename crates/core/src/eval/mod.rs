@@ -4873,6 +4873,24 @@ enum Arithmetic {
 }
 
 impl Arithmetic {
+    /// `x op y` of [`crate::algebra::Int`]s, their kinds carried (a bitwise operator under its
+    /// `symbol`).
+    fn on_ints(
+        self,
+        x: crate::algebra::Int,
+        y: crate::algebra::Int,
+        symbol: &'static str,
+    ) -> Result<crate::algebra::Int, crate::algebra::AlgebraError> {
+        match self {
+            Arithmetic::Add => x.add(y, "+"),
+            Arithmetic::Sub => x.sub(y, "-"),
+            Arithmetic::Mul => x.mul(y, "*"),
+            Arithmetic::Div => x.div(y, "/"),
+            Arithmetic::Rem => x.rem(y, "%"),
+            Arithmetic::Bitwise => x.bitwise(y, symbol),
+        }
+    }
+
     fn of(op: BinOp) -> Option<Arithmetic> {
         Some(match op {
             BinOp::Add => Arithmetic::Add,
@@ -4913,14 +4931,7 @@ fn arithmetic_is_dynamic(
     use crate::algebra::Int;
     let dynamic = |v: &Value| matches!(v, Value::IntTuple(t) if t.is_dynamic());
     let (x, y) = (Int::of(x, dynamic(a)), Int::of(y, dynamic(b)));
-    let r = match kind {
-        Arithmetic::Add => x.add(y, "+"),
-        Arithmetic::Sub => x.sub(y, "-"),
-        Arithmetic::Mul => x.mul(y, "*"),
-        Arithmetic::Div => x.div(y, "/"),
-        Arithmetic::Rem => x.rem(y, "%"),
-        Arithmetic::Bitwise => x.bitwise(y, op.symbol()),
-    };
+    let r = kind.on_ints(x, y, op.symbol());
     r.is_ok_and(|r| r.dynamic())
 }
 
@@ -4971,14 +4982,7 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     let (x, y) = (literal(x), literal(y));
     if x.is_i64() || y.is_i64() {
         // the DSL's 64-bit run-time integer: its own arithmetic ([`Int`]'s)
-        let r = match kind {
-            Arithmetic::Add => x.add(y, "+"),
-            Arithmetic::Sub => x.sub(y, "-"),
-            Arithmetic::Mul => x.mul(y, "*"),
-            Arithmetic::Div => x.div(y, "/"),
-            Arithmetic::Rem => x.rem(y, "%"),
-            Arithmetic::Bitwise => x.bitwise(y, "|"),
-        };
+        let r = kind.on_ints(x, y, "|");
         // (`s * 0` too: `?{i64}`, where C++'s `x * _0` is `_0`)
         return match r {
             Ok(r) if r.dynamic() => r.kind(),
@@ -4991,13 +4995,10 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
     {
         return ZERO_DIV_KIND;
     }
-    let r = match kind {
-        Arithmetic::Add => x.add(y, "+"),
-        Arithmetic::Sub => x.sub(y, "-"),
-        Arithmetic::Mul => x.mul(y, "*"),
-        Arithmetic::Rem => x.rem(y, "%"),
-        Arithmetic::Div | Arithmetic::Bitwise => return INT_VALUE_KIND,
-    };
+    if let Arithmetic::Div | Arithmetic::Bitwise = kind {
+        return INT_VALUE_KIND;
+    }
+    let r = kind.on_ints(x, y, "");
     match r {
         Ok(r) if r.kind() == ZERO_DIV_KIND => ZERO_DIV_KIND,
         Ok(r) if r.divisibility() != 0 => r.kind(),

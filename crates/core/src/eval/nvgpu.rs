@@ -127,6 +127,26 @@ struct Class {
     example: Example,
 }
 
+impl Class {
+    /// A class without defaults whose example's arguments are all it needs (no copy's type).
+    const fn plain(
+        path: &'static str,
+        params: &'static [&'static str],
+        args: &'static str,
+    ) -> Class {
+        Class {
+            path,
+            params,
+            defaults: &[],
+            example: Example {
+                args,
+                copy_type: "",
+                copy_bits: "",
+            },
+        }
+    }
+}
+
 /// A class's example: its arguments (DSL text) and, for a copy operation, the element type and
 /// the bits per copy `make_copy_atom` gives it ("": the type's) to name its C++ operation.
 struct Example {
@@ -147,16 +167,7 @@ enum Default {
 const GMMA: &[&str] = &["instruction_shape", "a_src", "a_major_mode", "b_major_mode"];
 
 const CLASSES: &[Class] = &[
-    Class {
-        path: "MmaUniversalOp",
-        params: &["abacc_dtype"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float32",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+    Class::plain("MmaUniversalOp", &["abacc_dtype"], "cutlass.Float32"),
     Class {
         path: "CopyUniversalOp",
         params: &[],
@@ -167,36 +178,17 @@ const CLASSES: &[Class] = &[
             copy_bits: "128",
         },
     },
-    Class {
-        path: "warp.MmaF16BF16Op",
-        params: &["ab_dtype", "acc_dtype", "shape_mnk"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float16, cutlass.Float32, (16, 8, 16)",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "warp.MmaTF32Op",
-        params: &["shape_mnk"],
-        defaults: &[],
-        example: Example {
-            args: "(16, 8, 8)",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "warp.MmaFP8Op",
-        params: &["ab_dtype", "acc_dtype", "shape_mnk"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float32, (16, 8, 32)",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+    Class::plain(
+        "warp.MmaF16BF16Op",
+        &["ab_dtype", "acc_dtype", "shape_mnk"],
+        "cutlass.Float16, cutlass.Float32, (16, 8, 16)",
+    ),
+    Class::plain("warp.MmaTF32Op", &["shape_mnk"], "(16, 8, 8)"),
+    Class::plain(
+        "warp.MmaFP8Op",
+        &["ab_dtype", "acc_dtype", "shape_mnk"],
+        "cutlass.Float8E4M3FN, cutlass.Float32, (16, 8, 32)",
+    ),
     Class {
         path: "warp.LdMatrix8x8x16bOp",
         params: &["transpose", "num_matrices", "unpack_bits"],
@@ -287,16 +279,7 @@ const CLASSES: &[Class] = &[
             copy_bits: "",
         },
     },
-    Class {
-        path: "cpasync.CopyBulkTensorTileS2GOp",
-        params: &[],
-        defaults: &[],
-        example: Example {
-            args: "",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+    Class::plain("cpasync.CopyBulkTensorTileS2GOp", &[], ""),
     Class {
         path: "warpgroup.MmaF16BF16Op",
         params: &["ab_dtype", "acc_dtype", GMMA[0], GMMA[1], GMMA[2], GMMA[3]],
@@ -325,43 +308,25 @@ const CLASSES: &[Class] = &[
             copy_bits: "",
         },
     },
-    Class {
-        path: "tcgen05.MmaTF32Op",
-        params: &[
+    Class::plain(
+        "tcgen05.MmaTF32Op",
+        &[
             "instruction_shape",
             "cta_group",
             "a_src",
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "(128, 128, 8), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaF16BF16Op",
-        params: &[
-            "ab_dtype",
-            "acc_dtype",
-            "instruction_shape",
-            "cta_group",
-            "a_src",
-            "a_major_mode",
-            "b_major_mode",
-        ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float16, cutlass.Float32, (128, 256, 16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaI8Op",
-        params: &[
+        "(128, 128, 8), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaF16BF16Op",
+        UMMA,
+        "cutlass.Float16, cutlass.Float32, (128, 256, 16), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaI8Op",
+        &[
             "ab_dtype",
             "instruction_shape",
             "cta_group",
@@ -369,34 +334,16 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Int8, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaFP8Op",
-        params: &[
-            "ab_dtype",
-            "acc_dtype",
-            "instruction_shape",
-            "cta_group",
-            "a_src",
-            "a_major_mode",
-            "b_major_mode",
-        ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaF8F6F4Op",
-        params: &[
+        "cutlass.Int8, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaFP8Op",
+        UMMA,
+        "cutlass.Float8E4M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaF8F6F4Op",
+        &[
             "a_dtype",
             "b_dtype",
             "acc_dtype",
@@ -406,16 +353,11 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF8Op",
-        params: &[
+        "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF8Op",
+        &[
             "ab_dtype",
             "instruction_shape",
             "cta_group",
@@ -423,16 +365,11 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF8F6F4Op",
-        params: &[
+        "cutlass.Float8E4M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF8F6F4Op",
+        &[
             "a_dtype",
             "b_dtype",
             "instruction_shape",
@@ -441,53 +378,39 @@ const CLASSES: &[Class] = &[
             "a_major_mode",
             "b_major_mode",
         ],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF4Op",
-        params: &["instruction_shape", "cta_group", "a_src"],
-        defaults: &[],
-        example: Example {
-            args: "(128, 128, 64), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaMXF4NVF4Op",
-        params: &["sf_dtype", "instruction_shape", "cta_group", "a_src"],
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, (256, 128, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaF16BF16SparseOp",
-        params: SPARSE_UMMA,
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float16, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
-    Class {
-        path: "tcgen05.MmaFP8SparseOp",
-        params: SPARSE_UMMA,
-        defaults: &[],
-        example: Example {
-            args: "cutlass.Float8E4M3FN, cutlass.Float32, (256, 64, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
-            copy_type: "",
-            copy_bits: "",
-        },
-    },
+        "cutlass.Float8E4M3FN, cutlass.Float6E2M3FN, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF4Op",
+        &["instruction_shape", "cta_group", "a_src"],
+        "(128, 128, 64), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM",
+    ),
+    Class::plain(
+        "tcgen05.MmaMXF4NVF4Op",
+        &["sf_dtype", "instruction_shape", "cta_group", "a_src"],
+        "cutlass.Float8E4M3FN, (256, 128, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM",
+    ),
+    Class::plain(
+        "tcgen05.MmaF16BF16SparseOp",
+        SPARSE_UMMA,
+        "cutlass.Float16, cutlass.Float32, (128, 128, 32), cute.nvgpu.tcgen05.CtaGroup.ONE, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+    ),
+    Class::plain(
+        "tcgen05.MmaFP8SparseOp",
+        SPARSE_UMMA,
+        "cutlass.Float8E4M3FN, cutlass.Float32, (256, 64, 64), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.tcgen05.SparseMetadataFormat.TID",
+    ),
+];
+
+/// The parameters of the tcgen05 MMAs of one A/B type and an accumulator's.
+const UMMA: &[&str] = &[
+    "ab_dtype",
+    "acc_dtype",
+    "instruction_shape",
+    "cta_group",
+    "a_src",
+    "a_major_mode",
+    "b_major_mode",
 ];
 
 /// The parameters of the sparse tcgen05 MMAs.
@@ -854,11 +777,14 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             let (a, c) = (letters(ab), letters(acc));
             op(
                 OpKind::Mma(format!("{arch}_{m}x{n}x{k}_{c}{a}{a}{c}_TN")),
-                format!(
-                    "{title}\n  A/B data type         = {}\n  Accumulator data type = {}\n  Instruction shape MNK = {}",
-                    dsl(ab),
-                    dsl(acc),
-                    py_shape(mnk)
+                op_report(
+                    title,
+                    21,
+                    &[
+                        ("A/B data type", dsl(ab).to_string()),
+                        ("Accumulator data type", dsl(acc).to_string()),
+                        ("Instruction shape MNK", py_shape(mnk)),
+                    ],
                 ),
             )
         }
@@ -1107,40 +1033,39 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             };
             op(
                 OpKind::Mma(name),
-                format!(
-                    "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-                    dsl(a),
-                    dsl(b),
-                    dsl(acc),
-                    py_shape(mnk)
+                op_report(
+                    title,
+                    21,
+                    &[
+                        ("A data type", dsl(a).to_string()),
+                        ("B data type", dsl(b).to_string()),
+                        ("Accumulator data type", dsl(acc).to_string()),
+                        ("A source location", format!("OperandSource.{src}")),
+                        ("A major mode", format!("OperandMajorMode.{a_major}")),
+                        ("B major mode", format!("OperandMajorMode.{b_major}")),
+                        ("Instruction shape MNK", py_shape(mnk)),
+                    ],
                 ),
             )
         }
-        "tcgen05.MmaMXF8Op"
-        | "tcgen05.MmaMXF8F6F4Op"
-        | "tcgen05.MmaMXF4Op"
-        | "tcgen05.MmaMXF4NVF4Op" => {
-            block_scaled_umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
+        _ => {
+            let made = match path {
+                "tcgen05.MmaMXF8Op"
+                | "tcgen05.MmaMXF8F6F4Op"
+                | "tcgen05.MmaMXF4Op"
+                | "tcgen05.MmaMXF4NVF4Op" => block_scaled_umma(path, v, span),
+                "tcgen05.MmaF16BF16SparseOp" | "tcgen05.MmaFP8SparseOp" => {
+                    sparse_umma(path, v, span)
+                }
+                _ => umma(path, v, span),
+            };
+            made.map(|(kind, printed, refused_as_atom)| Op {
                 class: path,
                 kind,
                 printed,
                 refused_as_atom,
             })
         }
-        "tcgen05.MmaF16BF16SparseOp" | "tcgen05.MmaFP8SparseOp" => {
-            sparse_umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
-                class: path,
-                kind,
-                printed,
-                refused_as_atom,
-            })
-        }
-        _ => umma(path, v, span).map(|(kind, printed, refused_as_atom)| Op {
-            class: path,
-            kind,
-            printed,
-            refused_as_atom,
-        }),
     }
 }
 
@@ -1154,6 +1079,129 @@ fn major(v: &Value) -> Option<&'static str> {
         },
         _ => None,
     }
+}
+
+/// An operation's `print`, as the DSL's `__str__` writes it: its title, then a line a
+/// parameter, `  LABEL = VALUE`, the labels padded to `width`.
+fn op_report(title: &str, width: usize, rows: &[(&str, String)]) -> String {
+    let mut s = title.to_string();
+    for (label, value) in rows {
+        s.push_str(&format!("\n  {label:<width$} = {value}"));
+    }
+    s
+}
+
+/// A tcgen05 MMA's parameters as its `print` lists them: the element types (A, B, the
+/// accumulator's), the CTA group, A's source, the major modes, the instruction's shape.
+fn umma_rows(
+    (a, b, acc): (ElemType, ElemType, ElemType),
+    two: bool,
+    src: &str,
+    (a_major, b_major): (&str, &str),
+    mnk: (i64, i64, i64),
+) -> Vec<(&'static str, String)> {
+    vec![
+        ("A data type", dsl(a).to_string()),
+        ("B data type", dsl(b).to_string()),
+        ("Accumulator data type", dsl(acc).to_string()),
+        (
+            "CTA group",
+            format!("CtaGroup.{}", if two { "TWO" } else { "ONE" }),
+        ),
+        ("A source location", format!("OperandSource.{src}")),
+        ("A major mode", format!("OperandMajorMode.{a_major}")),
+        ("B major mode", format!("OperandMajorMode.{b_major}")),
+        ("Instruction shape MNK", py_shape(mnk)),
+    ]
+}
+
+/// A tcgen05 MMA's `cta_group`, `a_src` and major-mode parameters, checked in the order and
+/// wording of the DSL 4.8.1's `__post_init__` (`MmaOp`, `BlockScaledMmaOp`, `SparseMmaOp`):
+/// (two SMs, A's source, A's and B's major modes); no major modes (`MmaMXF4Op`): K-major.
+fn umma_modes(
+    cta_group: &Value,
+    a_src: &Value,
+    majors: Option<(&Value, &Value)>,
+    span: Span,
+) -> Result<(bool, &'static str, &'static str, &'static str), EvalError> {
+    let two = match member_of(cta_group, "CtaGroup") {
+        Some("ONE") => false,
+        Some("TWO") => true,
+        _ => {
+            return Err(fail(
+                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
+                span,
+            ));
+        }
+    };
+    let src = match member_of(a_src, "OperandSource") {
+        Some("TMEM") => "TMEM",
+        Some("SMEM") => "SMEM",
+        _ => {
+            return Err(fail(
+                "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
+                span,
+            ));
+        }
+    };
+    let Some((a, b)) = majors else {
+        return Ok((two, src, "K", "K"));
+    };
+    let major_mode = |v: &Value, param: &str| {
+        major(v).ok_or_else(|| {
+            fail(
+                format!(
+                    "expects the '{param}' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance"
+                ),
+                span,
+            )
+        })
+    };
+    Ok((
+        two,
+        src,
+        major_mode(a, "a_major_mode")?,
+        major_mode(b, "b_major_mode")?,
+    ))
+}
+
+/// A tcgen05 MMA's `shape_mnk`: a flat tuple of 2 or 3 integers (2: K is the instruction's `k`).
+fn umma_shape(v: &Value, k: i64, span: Span) -> Result<(i64, i64, i64), EvalError> {
+    shape(v, k).ok_or_else(|| {
+        let mut got = String::new();
+        if let Value::IntTuple(t) = v {
+            got.push_str(", but got ");
+            super::plain::write_python_tuple(&mut got, t);
+        }
+        fail(
+            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
+            span,
+        )
+    })
+}
+
+/// A tcgen05 MMA's N: `lo <= N <= 256` and a multiple of `lo`.
+fn umma_n(n: i64, lo: i64, span: Span) -> Result<(), EvalError> {
+    if n < lo || n > 256 || n % lo != 0 {
+        return Err(fail(
+            format!(
+                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
+            ),
+            span,
+        ));
+    }
+    Ok(())
+}
+
+/// A tcgen05 MMA's K: the instruction's `k`.
+fn umma_k(kk: i64, k: i64, span: Span) -> Result<(), EvalError> {
+    if kk != k {
+        return Err(fail(
+            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
+            span,
+        ));
+    }
+    Ok(())
 }
 
 /// The dense tcgen05 MMAs (`tcgen05.Mma*Op`): the DSL's checks (its `_verify` of the
@@ -1276,35 +1324,9 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
             )
         }
     };
-    let two = match member_of(&rest[1], "CtaGroup") {
-        Some("ONE") => false,
-        Some("TWO") => true,
-        _ => {
-            return Err(fail(
-                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
-                span,
-            ));
-        }
-    };
-    let src = member_of(&rest[2], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
-    let Some(src) = src else {
-        return Err(fail(
-            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
-            span,
-        ));
-    };
-    let (Some(a_major), Some(b_major)) = (major(&rest[3]), major(&rest[4])) else {
-        return Err(fail(
-            "expects the 'a_major_mode' and 'b_major_mode' Op parameters to be cute.nvgpu.OperandMajorMode instances",
-            span,
-        ));
-    };
-    let Some((m, n, kk)) = shape(&rest[0], k) else {
-        return Err(fail(
-            "expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter",
-            span,
-        ));
-    };
+    let (two, src, a_major, b_major) =
+        umma_modes(&rest[1], &rest[2], Some((&rest[3], &rest[4])), span)?;
+    let (m, n, kk) = umma_shape(&rest[0], k, span)?;
     let eight_bit_mn = b.bits() == 8 && b_major == "MN";
     let lo = if two {
         if !matches!(m, 128 | 256) {
@@ -1323,20 +1345,8 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         }
         if eight_bit_mn { 16 } else { 8 }
     };
-    if n < lo || n > 256 || n % lo != 0 {
-        return Err(fail(
-            format!(
-                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
-            ),
-            span,
-        ));
-    }
-    if kk != k {
-        return Err(fail(
-            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
-            span,
-        ));
-    }
+    umma_n(n, lo, span)?;
+    umma_k(kk, k, span)?;
     let pair = if two { "_2x1SM" } else { "" };
     let ts = if src == "TMEM" { "TS" } else { "SS" };
     let atom = format!(
@@ -1345,13 +1355,10 @@ fn umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         b.sized_name(),
         acc.sized_name()
     );
-    let printed = format!(
-        "{title}\n  A data type           = {}\n  B data type           = {}\n  Accumulator data type = {}\n  CTA group             = CtaGroup.{}\n  A source location     = OperandSource.{src}\n  A major mode          = OperandMajorMode.{a_major}\n  B major mode          = OperandMajorMode.{b_major}\n  Instruction shape MNK = {}",
-        dsl(a),
-        dsl(b),
-        dsl(acc),
-        if two { "TWO" } else { "ONE" },
-        py_shape((m, n, kk))
+    let printed = op_report(
+        title,
+        21,
+        &umma_rows((a, b, acc), two, src, (a_major, b_major), (m, n, kk)),
     );
     // the DSL's check at the atom (`_make_trait`): A from tensor memory is K-major
     let refused = (src == "TMEM" && a_major != "K")
@@ -1377,53 +1384,11 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
         "tcgen05.MmaMXF4Op" => v.split_at(0),
         _ => v.split_at(1),
     };
-    let two = match member_of(&rest[1], "CtaGroup") {
-        Some("ONE") => false,
-        Some("TWO") => true,
-        _ => {
-            return Err(fail(
-                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
-                span,
-            ));
-        }
-    };
-    let src = member_of(&rest[2], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
-    let Some(src) = src else {
-        return Err(fail(
-            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
-            span,
-        ));
-    };
-    let (a_major, b_major) = if rest.len() > 3 {
-        let Some(a_major) = major(&rest[3]) else {
-            return Err(fail(
-                "expects the 'a_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-                span,
-            ));
-        };
-        let Some(b_major) = major(&rest[4]) else {
-            return Err(fail(
-                "expects the 'b_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-                span,
-            ));
-        };
-        (a_major, b_major)
-    } else {
-        ("K", "K")
-    };
+    let majors = (rest.len() > 3).then(|| (&rest[3], &rest[4]));
+    let (two, src, a_major, b_major) = umma_modes(&rest[1], &rest[2], majors, span)?;
     let mxf4 = matches!(path, "tcgen05.MmaMXF4Op" | "tcgen05.MmaMXF4NVF4Op");
     let k = if mxf4 { 64 } else { 32 };
-    let Some((m, n, kk)) = shape(&rest[0], k) else {
-        let mut got = String::new();
-        if let Value::IntTuple(t) = &rest[0] {
-            got.push_str(", but got ");
-            super::plain::write_python_tuple(&mut got, t);
-        }
-        return Err(fail(
-            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
-            span,
-        ));
-    };
+    let (m, n, kk) = umma_shape(&rest[0], k, span)?;
     if !two {
         if m != 128 {
             return Err(fail(
@@ -1438,14 +1403,7 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
         ));
     }
     let lo = if two { 16 } else { 8 };
-    if n < lo || n > 256 || n % lo != 0 {
-        return Err(fail(
-            format!(
-                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
-            ),
-            span,
-        ));
-    }
+    umma_n(n, lo, span)?;
     const F8F6F4: &[&str] = &[
         "Float8E5M2",
         "Float8E4M3FN",
@@ -1514,12 +1472,7 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
             )
         }
     };
-    if kk != k {
-        return Err(fail(
-            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
-            span,
-        ));
-    }
+    umma_k(kk, k, span)?;
     let acc = name("Float32")?;
     let pair = if two { "_2x1SM" } else { "" };
     let types = format!(
@@ -1536,15 +1489,15 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
             "SM100_MMA_MXF8F6F4{pair}_SS<{types},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>"
         )
     };
-    let printed = format!(
-        "{title}\n  A data type               = {}\n  B data type               = {}\n  Accumulator data type     = {}\n  Scale factor data type    = {}\n  Scale factor vector size  = {vs}\n  CTA group                 = CtaGroup.{}\n  A source location         = OperandSource.{src}\n  A major mode              = OperandMajorMode.{a_major}\n  B major mode              = OperandMajorMode.{b_major}\n  Instruction shape MNK     = {}",
-        dsl(a),
-        dsl(b),
-        dsl(acc),
-        sf.0,
-        if two { "TWO" } else { "ONE" },
-        py_shape((m, n, kk))
+    let mut rows = umma_rows((a, b, acc), two, src, (a_major, b_major), (m, n, kk));
+    rows.splice(
+        3..3,
+        [
+            ("Scale factor data type", sf.0.to_string()),
+            ("Scale factor vector size", vs.to_string()),
+        ],
     );
+    let printed = op_report(title, 25, &rows);
     // what the DSL builds and CuTe C++ 4.7 has no atom of (cute's atoms are C++'s)
     let refused = if src == "TMEM" {
         Some(
@@ -1568,35 +1521,7 @@ fn block_scaled_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalEr
 /// wording; the C++ atom is `SM100_MMA_{F16BF16,F8F6F4}[_2x1SM]_SS_SPARSE<a, b, acc, M, N,
 /// a_major, b_major>`.
 fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
-    let two = match member_of(&v[3], "CtaGroup") {
-        Some("ONE") => false,
-        Some("TWO") => true,
-        _ => {
-            return Err(fail(
-                "expects the 'cta_group' Op parameter to be a tcgen05.CtaGroup instance",
-                span,
-            ));
-        }
-    };
-    let src = member_of(&v[4], "OperandSource").filter(|m| matches!(*m, "TMEM" | "SMEM"));
-    let Some(src) = src else {
-        return Err(fail(
-            "expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance",
-            span,
-        ));
-    };
-    let Some(a_major) = major(&v[5]) else {
-        return Err(fail(
-            "expects the 'a_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-            span,
-        ));
-    };
-    let Some(b_major) = major(&v[6]) else {
-        return Err(fail(
-            "expects the 'b_major_mode' Op parameter to be a cute.nvgpu.OperandMajorMode or tcgen05.OperandMajorMode (deprecated) instance",
-            span,
-        ));
-    };
+    let (two, src, a_major, b_major) = umma_modes(&v[3], &v[4], Some((&v[5], &v[6])), span)?;
     if member_of(&v[7], "SparseMetadataFormat") != Some("TID") {
         return Err(fail(
             "expects the 'sparse_metadata_format' Op parameter to be a tcgen05.SparseMetadataFormat instance",
@@ -1605,17 +1530,7 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
     }
     let fp8 = path == "tcgen05.MmaFP8SparseOp";
     let k = if fp8 { 64 } else { 32 };
-    let Some((m, n, kk)) = shape(&v[2], k) else {
-        let mut got = String::new();
-        if let Value::IntTuple(t) = &v[2] {
-            got.push_str(", but got ");
-            super::plain::write_python_tuple(&mut got, t);
-        }
-        return Err(fail(
-            format!("expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter{got}"),
-            span,
-        ));
-    };
+    let (m, n, kk) = umma_shape(&v[2], k, span)?;
     let lo = if two {
         if !matches!(m, 128 | 256) {
             return Err(fail(
@@ -1636,14 +1551,7 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
             }
         }
     };
-    if n < lo || n > 256 || n % lo != 0 {
-        return Err(fail(
-            format!(
-                "expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n}"
-            ),
-            span,
-        ));
-    }
+    umma_n(n, lo, span)?;
     let (ab, family, title) = if fp8 {
         let ab = one_of(
             &v[0],
@@ -1670,12 +1578,7 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         "expects the 'acc_dtype' Op parameter to be one of Float16 or Float32",
         span,
     )?;
-    if kk != k {
-        return Err(fail(
-            format!("expects the instruction extent in the K-mode to be {k}, but got {kk}"),
-            span,
-        ));
-    }
+    umma_k(kk, k, span)?;
     let pair = if two { "_2x1SM" } else { "" };
     let atom = format!(
         "SM100_MMA_{family}{pair}_SS_SPARSE<{},{},{},{m},{n},UMMA::Major::{a_major},UMMA::Major::{b_major}>",
@@ -1683,14 +1586,12 @@ fn sparse_umma(path: &str, v: &[Value], span: Span) -> Result<Umma, EvalError> {
         ab.sized_name(),
         acc.sized_name()
     );
-    let printed = format!(
-        "{title}\n  A data type               = {}\n  B data type               = {}\n  Accumulator data type     = {}\n  CTA group                 = CtaGroup.{}\n  A source location         = OperandSource.{src}\n  A major mode              = OperandMajorMode.{a_major}\n  B major mode              = OperandMajorMode.{b_major}\n  Instruction shape MNK     = {}\n  Sparse metadata format    = SparseMetadataFormat.TID",
-        dsl(ab),
-        dsl(ab),
-        dsl(acc),
-        if two { "TWO" } else { "ONE" },
-        py_shape((m, n, kk))
-    );
+    let mut rows = umma_rows((ab, ab, acc), two, src, (a_major, b_major), (m, n, kk));
+    rows.push((
+        "Sparse metadata format",
+        "SparseMetadataFormat.TID".to_string(),
+    ));
+    let printed = op_report(title, 25, &rows);
     let refused = (src == "TMEM").then_some(
         "a sparse tcgen05 MMA reading A from tensor memory (OperandSource.TMEM) has no CuTe C++ atom in cute's catalog (C++ has only the _SS_SPARSE forms)",
     );

@@ -304,20 +304,6 @@ fn cpp_type_of(v: &Value) -> Option<String> {
     }
 }
 
-/// The index of a parameter's default argument's `=` (outside brackets).
-fn top_level_equals(p: &str) -> Option<usize> {
-    let mut depth = 0i64;
-    for (i, c) in p.bytes().enumerate() {
-        match c {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' | b']' | b'}' | b'>' => depth -= 1,
-            b'=' if depth == 0 => return Some(i),
-            _ => {}
-        }
-    }
-    None
-}
-
 /// A parameter's name: the last word of its declaration (`T const& t`: `t`), none where it
 /// ends in its type (`Empty<V>`, `int`).
 fn param_name(p: &str) -> String {
@@ -733,7 +719,7 @@ impl Env {
             split_args(&c.params)
                 .into_iter()
                 .filter(|p| *p != "void")
-                .map(|p| match top_level_equals(p) {
+                .map(|p| match parser::first_top_level(p, b'=') {
                     Some(k) => (param_name(&p[..k]), Some(p[k + 1..].trim().to_string())),
                     None => (param_name(p), None),
                 })
@@ -811,12 +797,16 @@ impl Env {
                 )
             })?;
             let mut out = Vec::new();
-            inner.run_body(stmts, &mut out, None).map_err(|e| {
-                EvalError::new(
-                    format!("in the constructor of '{}': {}", ty.ty, e.message),
-                    span,
-                )
-            })?;
+            // (a limit's error is the innermost constructor's, said once)
+            inner
+                .run_body(stmts, &mut out, None)
+                .map_err(|e| match e.kind {
+                    ErrorKind::Limit => EvalError::limit(e.message, span),
+                    _ => EvalError::new(
+                        format!("in the constructor of '{}': {}", ty.ty, e.message),
+                        span,
+                    ),
+                })?;
             self.emitted.borrow_mut().extend(out);
             // what the body assigned
             values = names
@@ -1427,21 +1417,7 @@ impl Env {
         if !s.is_object() {
             s.object(&format!("'{name}()'"), span)?;
         }
-        self.check_struct_depth(&s.ty, span)?;
-        let mut inner = self.clone();
-        inner.lambda_depth += 1;
-        for (p, v) in &s.scope {
-            inner.set(p, v.clone());
-        }
-        let values: Vec<(String, Value)> = match s.place {
-            Place::Held => s.values.clone(),
-            _ => (s.members.iter())
-                .filter_map(|m| Some((m.name.clone(), s.member(&m.name, span).ok()?)))
-                .collect(),
-        };
-        for (n, v) in values {
-            inner.set(&n, v);
-        }
+        let mut inner = self.member_scope(s, span)?;
         let in_member = |message: String| {
             EvalError::new(
                 format!("in the member function '{}::{name}': {message}", s.ty),
@@ -1569,6 +1545,29 @@ impl Env {
             inner.define_function(def)?;
             inner.call_user_function_on(def.name, vec![a.clone(), b.clone()], span)
         })())
+    }
+
+    /// Where a member function of `s` runs: one call deeper, its template parameters and its
+    /// members bound (an object the session holds: its values).
+    fn member_scope(&self, s: &StructValue, span: Span) -> Result<Self, EvalError> {
+        self.check_struct_depth(&s.ty, span)?;
+        let mut inner = self.clone();
+        inner.lambda_depth += 1;
+        for (p, v) in &s.scope {
+            inner.set(p, v.clone());
+        }
+        if s.place == Place::Held {
+            for (n, v) in &s.values {
+                inner.set(n, v.clone());
+            }
+        } else {
+            for m in &s.members {
+                if let Ok(v) = s.member(&m.name, span) {
+                    inner.set(&m.name, v);
+                }
+            }
+        }
+        Ok(inner)
     }
 
     /// `s.name()` of a struct object: CuTe storage's `begin()`/`data()`, or the struct's member
@@ -1701,17 +1700,7 @@ impl Env {
             if s.place != Place::Held {
                 s.object(&format!("'{name}()'"), span)?;
             }
-            self.check_struct_depth(&s.ty, span)?;
-            let mut inner = self.clone();
-            inner.lambda_depth += 1;
-            for (p, v) in &s.scope {
-                inner.set(p, v.clone());
-            }
-            for m in &s.members {
-                if let Ok(v) = s.member(&m.name, span) {
-                    inner.set(&m.name, v);
-                }
-            }
+            let inner = self.member_scope(s, span)?;
             let arena = bumpalo::Bump::new();
             let e = parser::parse_cpp_expr(expr, &arena).map_err(|e| {
                 EvalError::new(

@@ -27,6 +27,7 @@ pub use function::{
     ClassDef, FunctionDef, Param, parse_body, parse_python_body, split_top, starts_braced,
 };
 use place::{place, with_full_width_hint};
+pub(crate) use structs::first_top_level;
 pub use structs::{
     Constructor, MemberDef, MemberKind, StructDef, friend_function_name, struct_members,
 };

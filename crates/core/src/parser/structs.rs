@@ -345,7 +345,7 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     }
     // a data member: `TYPE NAME;` or `TYPE NAME[EXTENT];` (the type's template arguments kept
     // whole: `ArrayEngine<T, cosize_v<L>>`)
-    let end = top_level_semicolon(rest).ok_or("expected ';' after a struct's member")?;
+    let end = first_top_level(rest, b';').ok_or("expected ';' after a struct's member")?;
     let whole = rest[..end].trim();
     // a default member initializer: `T x = EXPR;`, `T x{EXPR};`
     let (decl, init) = match first_outside_angles(whole, b"={") {
@@ -587,14 +587,15 @@ fn first_outside_angles(text: &str, stops: &[u8]) -> Option<usize> {
     None
 }
 
-/// The index of the first `;` of `text` outside brackets.
-fn top_level_semicolon(text: &str) -> Option<usize> {
+/// The index of the first `stop` of `text` outside brackets (a member's `;`, a parameter's
+/// default's `=`).
+pub(crate) fn first_top_level(text: &str, stop: u8) -> Option<usize> {
     let mut depth = 0i64;
     for (i, c) in text.bytes().enumerate() {
         match c {
             b'(' | b'[' | b'{' | b'<' => depth += 1,
             b')' | b']' | b'}' | b'>' => depth -= 1,
-            b';' if depth <= 0 => return Some(i),
+            _ if c == stop && depth <= 0 => return Some(i),
             _ => {}
         }
     }
