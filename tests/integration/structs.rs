@@ -264,3 +264,31 @@ fn a_namespaces_names_do_not_shadow_cutes_outside_it() {
         "{err}"
     );
 }
+
+/// CuTe's `bit_field<BitStart, NumBits[, T]>` (container/bit_field.hpp, bitfield.cpp): a value
+/// that masks on assignment, read back by conversion (`uint64_t(bf)`, `float(bf)` of a
+/// `bit_field<S, 32, float>`), its static members as the header computes them, in a
+/// `for_each` over `make_int_range` as bitfield.cpp loops. Expectations: cute-oracle
+/// (`cute-oracle "$(cat tests/oracle/bit_fields.txt)" > tests/golden/bit_fields.txt`).
+#[test]
+fn bit_fields_mask_as_cute_does() {
+    let path = golden_dir().join("../oracle/bit_fields.txt");
+    let text = std::fs::read_to_string(path).expect("tests/oracle/bit_fields.txt");
+    let stmts = text
+        .split_once("int ff(){ printf(\"%s\",\"\");\n")
+        .expect("the statements after 'int ff(){'")
+        .1
+        .rsplit_once("return 0")
+        .expect("the last line")
+        .0;
+    let want = std::fs::read_to_string(golden_dir().join("bit_fields.txt")).expect("golden");
+    let (out, err, code) = cute_format(stmts);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, want);
+    let (_, err, code) = cute_format("using B = bit_field<0, 65>;\nB b{};\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("0 < NumBits && NumBits <= 64"), "{err}");
+    let (_, err, code) = cute_format("using B = bit_field<0, 16, float>;\nB b{};\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("sizeof(OtherValueType) must be same"), "{err}");
+}

@@ -1,6 +1,7 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
 pub mod array;
+mod bit_field;
 mod checks;
 pub mod constant;
 mod control;
@@ -334,6 +335,9 @@ pub struct Env {
     /// arithmetic is that type's ([`storage::Scalar::arith`]: a signed overflow is an error,
     /// an unsigned result wraps).
     int_types: HashMap<String, storage::ElemType, NameHasher>,
+    /// The variables of a `bit_field<…>` type (`BF bf{};`), whose assignments set the field
+    /// ([`bit_field::BitField::set`]).
+    bit_fields: HashMap<String, bit_field::BitField, NameHasher>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -382,6 +386,7 @@ impl Clone for Env {
             namespace: self.namespace.clone(),
             using_namespaces: self.using_namespaces.clone(),
             int_types: self.int_types.clone(),
+            bit_fields: self.bit_fields.clone(),
         }
     }
 }
@@ -796,6 +801,10 @@ impl Env {
                     && self.user_function(function)
                 {
                     return self.compile_jit(name, function, args, expr.span);
+                }
+                if let Some(v) = self.bit_field_assigned(name, int_type, &expr)? {
+                    self.bind(name, v);
+                    return Ok(Outcome::Assigned);
                 }
                 let (v, ty) = self.eval_checked_typed(&expr)?;
                 if self.is_void_call(&expr) {
@@ -1694,6 +1703,8 @@ impl Env {
                 }
                 // a struct of the program's own, `SharedStorage<TA, TB, …>` (structs.rs)
                 None if let Some(r) = self.struct_type(n, e.span) => r,
+                // `bit_field<BitStart, NumBits[, T]>` (bit_field.rs)
+                None if let Some(r) = self.bit_field_type(n, e.span) => r,
                 // a copy operation as a type (`using CopyOp = UniversalCopy<uint128_t>;`,
                 // `using Op = SM75_U32x4_LDSM_N;`): its name, which Copy_Atom<CopyOp, T> reads
                 None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
@@ -1750,6 +1761,8 @@ impl Env {
                 }
                 // CUTLASS 2's layouts, `cutlass::layout::ColumnMajor` (structs.rs)
                 None if let Some(r) = self.struct_type(n, e.span) => r,
+                // `bit_field<BitStart, NumBits[, T]>` (bit_field.rs)
+                None if let Some(r) = self.bit_field_type(n, e.span) => r,
                 None if let Some(v) = device::named(n) => Ok(v),
                 None => Err(EvalError::new(unknown_name(n), e.span)),
             },
@@ -2275,6 +2288,10 @@ impl Env {
             }
             // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
             Value::Atom(_) => Some((v.clone(), member)),
+            // `BF::mask` where `using BF = bit_field<…>;` (bit_field.rs)
+            Value::Name(t) if bit_field::BitField::of_text(t).is_some() => {
+                Some((v.clone(), member))
+            }
             // `TmemAllocator::Sm100TmemCapacityColumns`, `ProducerBarType::init(…)` (device.rs)
             Value::Name(_) if device::is_device(v) => Some((v.clone(), member)),
             // `c_type::value`, `c_type::value_type` where `using c_type = decltype(c);` of an
@@ -5122,6 +5139,102 @@ fn int_literal(e: &Expr) -> IntTuple {
     }
 }
 
+/// CuTe's bit fields (bit_field.rs) in the session.
+impl Env {
+    /// `bit_field<BitStart, NumBits[, T]>` (container/bit_field.hpp) as a type, its template
+    /// arguments evaluated and checked: named by [`bit_field::BitField::text`]. `None`: `n`
+    /// names no bit field.
+    fn bit_field_type(&self, n: &str, span: Span) -> Option<Result<Value, EvalError>> {
+        let args = n
+            .strip_prefix("cute::")
+            .unwrap_or(n)
+            .strip_prefix("bit_field<")?
+            .strip_suffix('>')?;
+        Some((|| {
+            let args = structs::split_args(args);
+            let (start, bits, other) = match args[..] {
+                [s, b] => (s, b, None),
+                [s, b, t] => (s, b, Some(t)),
+                _ => {
+                    return Err(EvalError::new(
+                        "bit_field<BitStart, NumBits[, OtherValueType]> takes two or three template arguments",
+                        span,
+                    ));
+                }
+            };
+            let start = self.member_int(start, "bit_field's BitStart", span)?;
+            let bits = self.member_int(bits, "bit_field's NumBits", span)?;
+            let other = match other {
+                None => None,
+                Some(t) => {
+                    let t = t.trim();
+                    let name = match self.get(t) {
+                        Some(Value::Name(n)) => n.clone(),
+                        _ => t.to_string(),
+                    };
+                    Some(storage::ElemType::of_name(&name).ok_or_else(|| {
+                        EvalError::new(
+                            format!(
+                                "bit_field's OtherValueType '{t}' is not an element type cute holds"
+                            ),
+                            span,
+                        )
+                    })?)
+                }
+            };
+            bit_field::BitField::new(start, bits, other)
+                .map(|f| Value::Name(f.text()))
+                .map_err(|m| EvalError::new(m, span))
+        })())
+    }
+
+    /// `BF bf{};` of a bit field type `BF` (its storage value-initialized), and `bf = x;` of a
+    /// variable of one (CuTe's `operator=`, which masks `x`): the value to bind. `None`: the
+    /// statement is neither (a declaration of the name ends its being a bit field).
+    fn bit_field_assigned(
+        &mut self,
+        name: &str,
+        declared: Option<parser::DeclaredInt>,
+        expr: &Expr,
+    ) -> Result<Option<Value>, EvalError> {
+        if let ExprKind::Call(callee, args) = expr.kind
+            && let ExprKind::Name(n) | ExprKind::Qualified(n) = callee.kind
+            && let Some(field) = match self.get(n) {
+                Some(Value::Name(t)) => bit_field::BitField::of_text(t),
+                _ => match self.bit_field_type(n, callee.span) {
+                    Some(Ok(Value::Name(t))) => bit_field::BitField::of_text(&t),
+                    Some(Err(e)) => return Err(e),
+                    _ => None,
+                },
+            }
+        {
+            if !args.is_empty() {
+                return Err(EvalError::new(
+                    format!(
+                        "{}{{…}} initializes its storage words (data_), which cute does not hold: write {}{{}} and assign the value (bf = x)",
+                        field.text(),
+                        field.text()
+                    ),
+                    expr.span,
+                ));
+            }
+            let v = field.zero().map_err(|m| EvalError::new(m, expr.span))?;
+            self.bit_fields.insert(name.to_string(), field);
+            self.int_types.insert(name.to_string(), field.value_type());
+            return Ok(Some(v));
+        }
+        if declared.is_some() {
+            self.bit_fields.remove(name);
+            return Ok(None);
+        }
+        let Some(&field) = self.bit_fields.get(name) else {
+            return Ok(None);
+        };
+        let (v, ty) = self.eval_checked_typed(expr)?;
+        field.set(v, ty, expr.span).map(Some)
+    }
+}
+
 impl Env {
     /// A declaration's value of a C++ integer type (`int b = …`, `auto c = b * 2`: `ty`, the
     /// value's own type): the variable's type recorded (a declaration of another type
@@ -5171,7 +5284,10 @@ impl Env {
     /// operands' types each came up with them: no expression is walked twice). `None`: no
     /// C++ integer type of cute's typed arithmetic (a literal's `int` is taken where it meets
     /// a typed operand).
-    fn eval_typed(&self, e: &Expr) -> Result<(Value, Option<storage::ElemType>), EvalError> {
+    pub(super) fn eval_typed(
+        &self,
+        e: &Expr,
+    ) -> Result<(Value, Option<storage::ElemType>), EvalError> {
         match e.kind {
             // as [`Env::eval`]: the stack grows on demand for deep nesting
             ExprKind::Binary(..)
@@ -5201,6 +5317,12 @@ impl Env {
                 self.binary_step(e, op, a, &va, ta, b)
             }
             ExprKind::Group(x) => self.eval_typed(x),
+            // C++'s `c ? a : b` (control.rs), of the taken branch's type
+            ExprKind::Call(callee, [c, a, b])
+                if callee.kind == ExprKind::Qualified(parser::CONDITIONAL) =>
+            {
+                self.conditional_typed(c, a, b)
+            }
             // C++'s `int64_t(x)`, `(size_t)x`, `static_cast<unsigned>(x)`
             ExprKind::Call(callee, args)
                 if !(self.dsl || self.dsl_seen)
@@ -5311,6 +5433,9 @@ impl Env {
     ) -> Option<Result<(Value, Option<storage::ElemType>), EvalError>> {
         let int_of = |v: &Value| match v {
             Value::IntTuple(t) => t.as_int_kind(),
+            // a typed static integer (`integral_constant<int, 63>`, an element of
+            // make_int_range<B, E>): its value, static
+            Value::Constant(c) => i64::try_from(c.value()).ok().map(|x| (x, false)),
             _ => None,
         };
         let ((x, x_dynamic), (y, y_dynamic)) = (int_of(va)?, int_of(vb)?);

@@ -284,7 +284,7 @@ fn round_up(n: i64, to: i64, span: Span) -> Result<i64, EvalError> {
 }
 
 /// The pieces of a template's argument list cut at its top-level commas, trimmed (`<>`: none).
-fn split_args(list: &str) -> Vec<&str> {
+pub(super) fn split_args(list: &str) -> Vec<&str> {
     if list.trim().is_empty() {
         return Vec::new();
     }
@@ -1021,7 +1021,7 @@ impl Env {
 
     /// An integer expression of a member's text (an extent, an alignment, `N` of a storage
     /// type), evaluated with the struct's template parameters bound.
-    fn member_int(&self, text: &str, what: &str, span: Span) -> Result<i64, EvalError> {
+    pub(super) fn member_int(&self, text: &str, what: &str, span: Span) -> Result<i64, EvalError> {
         let arena = bumpalo::Bump::new();
         let e = parser::parse_cpp_expr(text, &arena)
             .map_err(|e| EvalError::new(format!("{what} '{text}': {}", e.message), span))?;
