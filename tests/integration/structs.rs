@@ -292,3 +292,25 @@ fn bit_fields_mask_as_cute_does() {
     assert_eq!(code, 1);
     assert!(err.contains("sizeof(OtherValueType) must be same"), "{err}");
 }
+
+/// A struct's call operator (`template <class T> T operator()(const T& arg) const`, as
+/// test/unit/cute/volta/cooperative_gemm.cu's `increment_by_x` and `convert_to` have it): an
+/// object called (`aload(2.0f)`, a temporary's `increment_by_x<float>{1.111f}(1.0f)`), an
+/// empty functor's `S<…>{}` value-initialized, a member function returning any type.
+/// Expectations: cute-oracle (`cute-oracle "$(cat tests/oracle/struct_call_operators.txt)" >
+/// tests/golden/struct_call_operators.txt`).
+#[test]
+fn struct_call_operators_as_cute_compiles_them() {
+    let path = golden_dir().join("../oracle/struct_call_operators.txt");
+    let text = std::fs::read_to_string(path).expect("tests/oracle/struct_call_operators.txt");
+    let (head, rest) = text
+        .split_once("int ff(){ printf(\"%s\",\"\");\n")
+        .expect("the statements after 'int ff(){'");
+    let defs = head.split_once('\n').expect("the definitions").1;
+    let stmts = rest.rsplit_once("return 0").expect("the last line").0;
+    let want =
+        std::fs::read_to_string(golden_dir().join("struct_call_operators.txt")).expect("golden");
+    let (out, err, code) = cute_format(&format!("{defs}{stmts}"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, want);
+}

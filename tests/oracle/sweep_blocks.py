@@ -363,9 +363,15 @@ def helpers_before(text, upto, body="", keep=lambda chunk: True):
     def named(chunk):
         m = re.match(r"namespace\s+(\w+)\s*\{", chunk)
         return m is not None and re.search(rf"\b{m.group(1)}::", body) is not None
+
+    def used_struct(chunk):
+        # a struct (template) of the file's own that the body names (volta/cooperative_gemm.cu's
+        # functors, `increment_by_x<float>{1.111f}`)
+        m = re.match(r"(?:template\s*<[^{;]*>\s*)?(?:struct|class)\s+(\w+)\s*[:{]", chunk)
+        return m is not None and re.search(rf"\b{m.group(1)}\b", body) is not None
     return "\n".join(chunk for _, chunk in file_scope_chunks(text, upto)
                      if (is_definition(chunk) or chunk.startswith("using namespace")
-                         or named(chunk)) and keep(chunk))
+                         or named(chunk) or used_struct(chunk)) and keep(chunk))
 
 
 def hoisted(block):

@@ -1929,6 +1929,23 @@ impl Env {
             {
                 r
             }
+            // `f(args)` of an object of a struct of the program's own with a call operator
+            // (`increment_by_x<float>{1.111f}`'s `operator()`)
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && let Some(Value::Struct(s)) = self.get(n)
+                    && let Some(text) = s.function(parser::CALL_OPERATOR) =>
+            {
+                self.call_member_function(s, "operator()", text, args, e.span)
+            }
+            // of a temporary, `increment_by_x<float>{1.111f}(x)`
+            ExprKind::Call(callee, args)
+                if let ExprKind::Call(..) = callee.kind
+                    && let Ok(Value::Struct(s)) = self.eval(callee)
+                    && let Some(text) = s.function(parser::CALL_OPERATOR) =>
+            {
+                self.call_member_function(&s, "operator()", text, args, e.span)
+            }
             // the user's function, called
             ExprKind::Call(callee, args)
                 if let ExprKind::Name(n) = callee.kind
