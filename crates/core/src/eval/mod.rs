@@ -970,7 +970,17 @@ impl Env {
                 Ok(Outcome::Nothing)
             }
             Stmt::Show(e) => {
-                let v = self.eval_shown(&e)?;
+                let v = match e.kind {
+                    // CuTe's `array<T, N> a;` printed: its values, as a tuple (`(1,2,3)`)
+                    ExprKind::Name(n)
+                        if self
+                            .array_named(n)
+                            .is_some_and(|st| st.object && !st.subbyte) =>
+                    {
+                        self.array_values(n, e.span)?
+                    }
+                    _ => self.eval_shown(&e)?,
+                };
                 if let Value::Scalar(x) = &v
                     && x.ty.is_complex()
                 {
@@ -1014,6 +1024,26 @@ impl Env {
                 .and_then(|n| functions::lookup(n)
                     .or_else(|| functions::templated(n).map(|t| t.inner)))
                 .is_some_and(|f| f.void))
+    }
+
+    /// The values of CuTe's array `name` (`array<T, N> a;`, bound to its storage), each read
+    /// (one never written is the error that says so).
+    fn array_values(&self, name: &str, span: Span) -> Result<Value, EvalError> {
+        let Some(Value::Pointer(p)) = self.get(name) else {
+            return Err(EvalError::new(format!("'{name}' is no array"), span));
+        };
+        let n = self.buffers.len(p).unwrap_or(0);
+        let mut items = Vec::new();
+        for i in 0..n {
+            let mut at = p.clone();
+            at.offset += i;
+            let x = self
+                .buffers
+                .read(&at)
+                .map_err(|m| EvalError::new(m, span))?;
+            items.push(Value::Scalar(Box::new(x)));
+        }
+        Ok(Value::Tuple(items))
     }
 
     /// The array a name declares (`float a[8];`, `array<float, 8> s;`) while the name is bound
