@@ -3904,7 +3904,7 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
 fn bit_field_refused(n: &str) -> Option<String> {
     n.strip_prefix("cute::").unwrap_or(n).starts_with("bit_field<").then(|| {
         format!(
-            "'{}' is not modelled: CuTe's bit_field<BitStart, NumBits[, T]> (container/bit_field.hpp) packs a field of NumBits bits at bit BitStart of storage words, which cute does not hold (it holds layouts and element values)",
+            "'{}': cute models CuTe's bit_field<BitStart, NumBits[, T]> (container/bit_field.hpp) as a type of constant template arguments ('using BF = bit_field<S, N>; BF bf{{}}; bf = v;', BF::mask), its object by the value get() gives",
             clip(n)
         )
     })
@@ -5266,6 +5266,34 @@ impl Env {
                 ));
             }
             let v = field.zero().map_err(|m| EvalError::new(m, expr.span))?;
+            self.bit_fields.insert(name.to_string(), field);
+            self.int_types.insert(name.to_string(), field.value_type());
+            return Ok(Some(v));
+        }
+        // `auto bf = BF{};` (`BF{}` reads as the type): the object value-initialized
+        if declared == Some(parser::DeclaredInt::Auto)
+            && let ExprKind::Name(n) | ExprKind::Qualified(n) = expr.kind
+            && let Some(field) = match self.get(n) {
+                Some(Value::Name(t)) => bit_field::BitField::of_text(t),
+                Some(_) => None,
+                None => match self.bit_field_type(n, expr.span) {
+                    Some(Ok(Value::Name(t))) => bit_field::BitField::of_text(&t),
+                    Some(Err(e)) => return Err(e),
+                    _ => None,
+                },
+            }
+        {
+            let v = field.zero().map_err(|m| EvalError::new(m, expr.span))?;
+            self.bit_fields.insert(name.to_string(), field);
+            self.int_types.insert(name.to_string(), field.value_type());
+            return Ok(Some(v));
+        }
+        // `auto e = bf;`: a copy of the object, a bit field of the same type
+        if declared == Some(parser::DeclaredInt::Auto)
+            && let ExprKind::Name(n) = expr.kind
+            && let Some(&field) = self.bit_fields.get(n)
+            && let Some(v) = self.get(n).cloned()
+        {
             self.bit_fields.insert(name.to_string(), field);
             self.int_types.insert(name.to_string(), field.value_type());
             return Ok(Some(v));
