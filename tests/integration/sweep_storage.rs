@@ -529,3 +529,20 @@ fn print_of_a_cute_array_prints_its_values() {
     assert_eq!(code, 1);
     assert!(err.contains("read of an element never written"), "{err}");
 }
+
+/// `raw_pointer_cast(p)` (CuTe's pointer.hpp; thrust's of a host_vector's `data()`): the raw
+/// pointer, its element type kept. Expectations: cute-oracle of the same statements (thrust's
+/// as the unit tests use it, `T* p = thrust::raw_pointer_cast(h.data())`).
+#[test]
+fn raw_pointer_cast_gives_the_raw_pointer() {
+    let (out, err, code) = cute_format(
+        "float a[4]; a[1] = 2.5f; auto t = make_tensor(raw_pointer_cast(make_gmem_ptr(a)), make_layout(4)); print(t(1)); printf(\"\\n\");\n\
+         print(raw_pointer_cast(make_gmem_ptr(static_cast<float*>(nullptr))));\n\
+         thrust::host_vector<int> h(3); h[2] = 7; int* q = thrust::raw_pointer_cast(h.data()); print(q[2]);\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "2.500000\nptr[32b]((nil))7");
+    let (_, err, code) = cute_format("raw_pointer_cast(3);\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("raw_pointer_cast takes a pointer"), "{err}");
+}

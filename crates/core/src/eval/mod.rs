@@ -1878,6 +1878,21 @@ impl Env {
             {
                 self.conditional(c, a, b)
             }
+            // CuTe's (pointer.hpp) and thrust's `raw_pointer_cast(p)`: the raw pointer, its
+            // element type kept (`ptr[32b](0x100)` of a gmem_ptr; a host_vector's `data()`)
+            ExprKind::Call(callee, [arg])
+                if self
+                    .called_function(callee)
+                    .is_some_and(|n| POINTER_MAKERS.contains(&n)) =>
+            {
+                match self.eval(arg)? {
+                    Value::Pointer(p) => Ok(Value::Pointer(p.raw())),
+                    other => Err(EvalError::new(
+                        format!("raw_pointer_cast takes a pointer, found {}", other.kind()),
+                        arg.span,
+                    )),
+                }
+            }
             ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
                 // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
                 match self.eval_place(arg)? {
@@ -3696,7 +3711,11 @@ fn swizzle_ptr_prefix(prefix: &str) -> Option<(crate::algebra::Result<Swizzle>, 
 }
 
 /// CuTe functions of pointers that `cute` does not model.
-const POINTER_MAKERS: &[&str] = &["raw_pointer_cast"];
+const POINTER_MAKERS: &[&str] = &[
+    "raw_pointer_cast",
+    "cute::raw_pointer_cast",
+    "thrust::raw_pointer_cast",
+];
 
 /// Whether `n` is a C array's type of an element type CuTe names, `float[8]`.
 fn is_element_array(n: &str) -> bool {
