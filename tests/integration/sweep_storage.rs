@@ -546,3 +546,16 @@ fn raw_pointer_cast_gives_the_raw_pointer() {
     assert_eq!(code, 1);
     assert!(err.contains("raw_pointer_cast takes a pointer"), "{err}");
 }
+
+/// `auto b = a;` of CuTe's array (or of a thrust::host_vector, as the unit tests copy their
+/// host arrays) copies the values: writing the copy leaves the original. Expectations:
+/// cute-oracle of the array's statements (`(1,2)(1,7)`).
+#[test]
+fn a_copy_of_an_array_has_its_own_values() {
+    let (out, err, code) = cute_format(
+        "array<int, 2> a; a[0] = 1; a[1] = 2; auto b = a; b[1] = 7; print(a); print(b);\n\
+         thrust::host_vector<int> h(3); h[0] = 1; auto g = h; g[0] = 5; print(h[0]); print(g[0]);\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "(1,2)(1,7)15");
+}

@@ -817,7 +817,27 @@ impl Env {
                 let v = self.bind_numpy(v, expr.span)?;
                 let v = self.own_storage(v, expr.span)?;
                 let v = self.copy_of_owner(name, &expr, v, expr.span)?;
+                // `auto b = a;` of CuTe's array (or a thrust::host_vector): a copy of its values
+                let copied_array = match expr.kind {
+                    ExprKind::Name(src) if !self.dsl => {
+                        self.array_named(src).filter(|st| st.object).cloned()
+                    }
+                    _ => None,
+                };
+                let v = match (&copied_array, v) {
+                    (Some(_), Value::Pointer(mut p)) => {
+                        p.storage = self
+                            .buffers
+                            .duplicate(p.storage)
+                            .map_err(|m| EvalError::limit(m, expr.span))?;
+                        Value::Pointer(p)
+                    }
+                    (_, v) => v,
+                };
                 self.bind(name, v);
+                if let Some(kind) = copied_array {
+                    self.arrays.insert(name.to_string(), kind);
+                }
                 if constexpr {
                     self.constexprs.insert(name.to_string());
                 }
