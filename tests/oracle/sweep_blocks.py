@@ -272,6 +272,13 @@ differ (at its start 46/37/9/0). The tutorials' row on s31-lib: 37 tried, 27 as 
 the GPU, 7 refused, 2 differ (tiled_copy_if's 2 still at `cute::lazy::transform`, not
 modelled: a tensor over a transform_iter needs an iterator that calls a lambda).
 
+Session 31, s31-lib's second part (debug build at 514e6e9), the TEST bodies' row: 46 tried, 39
+as CuTe, 7 refused, 0 differ (38/8/0 before): bitfield.cpp's Bitfield as CuTe (`bit_field<S, N[,
+T]>` masks on assignment, eval/bit_field.rs; an `#if 0` inside a lambda's body skipped; `c ? a :
+b` and EXPECT_EQ of typed integers). A file's struct (template) that a TEST body names is
+pasted with it (volta/cooperative_gemm.cu's `increment_by_x`, `convert_to`: a templated
+`operator()` is modelled, CooperativeGemm7_TransformCustomOp_FMA answers up to its launch).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
