@@ -278,6 +278,10 @@ T]>` masks on assignment, eval/bit_field.rs; an `#if 0` inside a lambda's body s
 b` and EXPECT_EQ of typed integers). A file's struct (template) that a TEST body names is
 pasted with it (volta/cooperative_gemm.cu's `increment_by_x`, `convert_to`: a templated
 `operator()` is modelled, CooperativeGemm7_TransformCustomOp_FMA answers up to its launch).
+The unit row: 83 tried, 78 as CuTe, 4 refused (msvc tuple.cpp's 3, `ConvertibleTo`'s `operator
+T()`; CooperativeGemm2_Half_MMA's post-4.7 atom), 1 differs: CooperativeGemm7 "CuTe does not
+compile it" in the sweep's program, though its helpers and body compile alone through
+cute-oracle (to find: what of the sweep's program around it fails).
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
