@@ -289,3 +289,53 @@ fn an_alias_template_naming_itself_stops_at_the_limit() {
     assert_eq!(code, 1);
     assert!(err.contains("deeper than 64 levels"), "{err}");
 }
+
+/// CuTe's `bit_field<BitStart, NumBits[, T]>` (container/bit_field.hpp, bitfield.cpp): a value
+/// that masks on assignment, read back by conversion (`uint64_t(bf)`, `float(bf)` of a
+/// `bit_field<S, 32, float>`), its static members as the header computes them, in a
+/// `for_each` over `make_int_range` as bitfield.cpp loops. Expectations: cute-oracle
+/// (`cute-oracle "$(cat tests/oracle/bit_fields.txt)" > tests/golden/bit_fields.txt`).
+#[test]
+fn bit_fields_mask_as_cute_does() {
+    let path = golden_dir().join("../oracle/bit_fields.txt");
+    let text = std::fs::read_to_string(path).expect("tests/oracle/bit_fields.txt");
+    let stmts = text
+        .split_once("int ff(){ printf(\"%s\",\"\");\n")
+        .expect("the statements after 'int ff(){'")
+        .1
+        .rsplit_once("return 0")
+        .expect("the last line")
+        .0;
+    let want = std::fs::read_to_string(golden_dir().join("bit_fields.txt")).expect("golden");
+    let (out, err, code) = cute_format(stmts);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, want);
+    let (_, err, code) = cute_format("using B = bit_field<0, 65>;\nB b{};\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("0 < NumBits && NumBits <= 64"), "{err}");
+    let (_, err, code) = cute_format("using B = bit_field<0, 16, float>;\nB b{};\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("sizeof(OtherValueType) must be same"), "{err}");
+}
+
+/// A struct's call operator (`template <class T> T operator()(const T& arg) const`, as
+/// test/unit/cute/volta/cooperative_gemm.cu's `increment_by_x` and `convert_to` have it): an
+/// object called (`aload(2.0f)`, a temporary's `increment_by_x<float>{1.111f}(1.0f)`), an
+/// empty functor's `S<…>{}` value-initialized, a member function returning any type.
+/// Expectations: cute-oracle (`cute-oracle "$(cat tests/oracle/struct_call_operators.txt)" >
+/// tests/golden/struct_call_operators.txt`).
+#[test]
+fn struct_call_operators_as_cute_compiles_them() {
+    let path = golden_dir().join("../oracle/struct_call_operators.txt");
+    let text = std::fs::read_to_string(path).expect("tests/oracle/struct_call_operators.txt");
+    let (head, rest) = text
+        .split_once("int ff(){ printf(\"%s\",\"\");\n")
+        .expect("the statements after 'int ff(){'");
+    let defs = head.split_once('\n').expect("the definitions").1;
+    let stmts = rest.rsplit_once("return 0").expect("the last line").0;
+    let want =
+        std::fs::read_to_string(golden_dir().join("struct_call_operators.txt")).expect("golden");
+    let (out, err, code) = cute_format(&format!("{defs}{stmts}"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, want);
+}

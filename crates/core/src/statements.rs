@@ -790,6 +790,15 @@ impl Splitter {
         if self.pending.is_empty() && self.conditional(line) {
             return self.ready.pop_front();
         }
+        // inside a C++ statement of several lines (a lambda's body): its conditionals too, each
+        // line C++ does not compile read as a blank one (the statement's lines keep their
+        // numbers)
+        let in_cpp_statement =
+            !self.pending.is_empty() && self.python_def.is_none() && self.python_block.is_none();
+        if in_cpp_statement && (self.conditional(line) || self.is_skipping()) {
+            self.feed("");
+            return self.ready.pop_front();
+        }
         if self.is_skipping() {
             // a line of an `#if 0` branch: C++ does not compile it
             return self.ready.pop_front();
@@ -1359,10 +1368,11 @@ mod tests {
                 (19, "h".to_string()),
             ]
         );
-        // a statement of several lines is not cut by a `#` line inside it
+        // a statement of several lines is not cut by a `#` line inside it; its lines C++
+        // does not compile (a lambda's body's `#if 0` … `#endif`) read as blank lines
         assert_eq!(
-            texts("f(1,\n#if 0\n2)"),
-            vec!["f(1,\n#if 0\n2)".to_string()]
+            texts("f(1,\n#if 0\n2,\n#else\n4,\n#endif\n3)"),
+            vec!["f(1,\n\n\n\n4,\n\n3)".to_string()]
         );
         let mut sp = Splitter::new();
         sp.push("#if 0");

@@ -19,7 +19,11 @@ impl Env {
         expect: bool,
         written: (&str, usize),
     ) -> Result<Outcome, EvalError> {
-        let a = self.eval_checked(cond)?;
+        // `EXPECT_EQ(v, uint64_t(bf))`: the sides of C++ integer types compared as C++ does
+        let (a, ta) = match rhs {
+            Some(_) => self.eval_checked_typed(cond)?,
+            None => (self.eval_checked(cond)?, None),
+        };
         if rhs.is_some() || super::equality::truth_value(&a).is_some() {
             // (a value of another kind is the error below, that a check takes a condition)
             self.compile_time(name, cond, rhs)?;
@@ -43,10 +47,17 @@ impl Env {
             }
             None => (self.truth(name, &a, cond.span)?, vec![(cond, a)]),
             Some((op, r)) => {
-                let b = self.eval_checked(r)?;
+                let (b, tb) = self.eval_checked_typed(r)?;
                 let span = Span::new(cond.span.start, r.span.end);
                 // EXPECT_EQ(a, b) is `a == b`, EXPECT_LT(a, b) `a < b`: the one evaluator's
-                let v = super::binary(*op, &a, cond.span, &b, r.span, span)?;
+                // (of typed integers, the typed arithmetic's)
+                let typed = (ta.is_some() || tb.is_some())
+                    .then(|| self.typed_int_arith(cond, *op, (cond, &a, ta), (r, &b, tb)))
+                    .flatten();
+                let v = match typed {
+                    Some(v) => v?.0,
+                    None => super::binary(*op, &a, cond.span, &b, r.span, span)?,
+                };
                 let holds = self.truth(name, &v, span)?;
                 (holds, vec![(cond, a), (r, b)])
             }

@@ -611,20 +611,34 @@ impl Env {
     /// side's value is only asked for its type (an error in it, as an index past the end
     /// where the condition guards it, is not met).
     pub(super) fn conditional(&self, c: &Expr, a: &Expr, b: &Expr) -> Result<Value, EvalError> {
+        self.conditional_typed(c, a, b).map(|(v, _)| v)
+    }
+
+    /// [`Env::conditional`] with the taken branch's C++ integer type, where it has one
+    /// (`n == 64 ? uint64_t(-1) : (uint64_t(1) << n) - 1`: a `uint64_t`).
+    pub(super) fn conditional_typed(
+        &self,
+        c: &Expr,
+        a: &Expr,
+        b: &Expr,
+    ) -> Result<(Value, Option<super::storage::ElemType>), EvalError> {
         let cond = Condition {
             expr: *c,
             span: c.span,
         };
         let (taken, other) = if self.holds(&cond)? { (a, b) } else { (b, a) };
-        let v = self.eval(taken)?;
+        let (v, ty) = self.eval_typed(taken)?;
+        if ty.is_some() {
+            return Ok((v, ty));
+        }
         if let Some((x, false)) = equality::truth_value(&v)
             && let Ok(w) = self.eval(other)
             && let Some(y) = equality::truth_value(&w)
             && (x, false) != y
         {
-            return Ok(Value::IntTuple(IntTuple::int_of(x, true)));
+            return Ok((Value::IntTuple(IntTuple::int_of(x, true)), None));
         }
-        Ok(v)
+        Ok((v, None))
     }
 }
 

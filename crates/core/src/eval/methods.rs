@@ -444,6 +444,12 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     if let Value::Struct(s) = v {
         return s.member(name, span);
     }
+    // `BF::mask` of a `bit_field<…>` type
+    if let Value::Name(n) = v
+        && let Some(f) = super::bit_field::BitField::of_text(n)
+    {
+        return f.static_member(name, span);
+    }
     if let Value::Name(n) = v
         && let Some(vs) = atoms::blockscaled::config_vector_size(n)
     {

@@ -1,6 +1,7 @@
 //! Running statements: variables, operators, calls and fields over [`Value`]s.
 
 pub mod array;
+mod bit_field;
 mod checks;
 pub mod constant;
 mod control;
@@ -338,6 +339,9 @@ pub struct Env {
     /// arithmetic is that type's ([`storage::Scalar::arith`]: a signed overflow is an error,
     /// an unsigned result wraps).
     int_types: HashMap<String, storage::ElemType, NameHasher>,
+    /// The variables of a `bit_field<…>` type (`BF bf{};`), whose assignments set the field
+    /// ([`bit_field::BitField::set`]).
+    bit_fields: HashMap<String, bit_field::BitField, NameHasher>,
 }
 
 /// A variable that shadows a name of CuTe's ([`shadowed_meaning`]).
@@ -386,6 +390,7 @@ impl Clone for Env {
             namespace: self.namespace.clone(),
             using_namespaces: self.using_namespaces.clone(),
             int_types: self.int_types.clone(),
+            bit_fields: self.bit_fields.clone(),
         }
     }
 }
@@ -801,6 +806,10 @@ impl Env {
                 {
                     return self.compile_jit(name, function, args, expr.span);
                 }
+                if let Some(v) = self.bit_field_assigned(name, int_type, &expr)? {
+                    self.bind(name, v);
+                    return Ok(Outcome::Assigned);
+                }
                 let (v, ty) = self.eval_checked_typed(&expr)?;
                 if self.is_void_call(&expr) {
                     return Err(EvalError::new(
@@ -812,7 +821,27 @@ impl Env {
                 let v = self.bind_numpy(v, expr.span)?;
                 let v = self.own_storage(v, expr.span)?;
                 let v = self.copy_of_owner(name, &expr, v, expr.span)?;
+                // `auto b = a;` of CuTe's array (or a thrust::host_vector): a copy of its values
+                let copied_array = match expr.kind {
+                    ExprKind::Name(src) if !self.dsl => {
+                        self.array_named(src).filter(|st| st.object).cloned()
+                    }
+                    _ => None,
+                };
+                let v = match (&copied_array, v) {
+                    (Some(_), Value::Pointer(mut p)) => {
+                        p.storage = self
+                            .buffers
+                            .duplicate(p.storage)
+                            .map_err(|m| EvalError::limit(m, expr.span))?;
+                        Value::Pointer(p)
+                    }
+                    (_, v) => v,
+                };
                 self.bind(name, v);
+                if let Some(kind) = copied_array {
+                    self.arrays.insert(name.to_string(), kind);
+                }
                 if constexpr {
                     self.constexprs.insert(name.to_string());
                 }
@@ -965,7 +994,17 @@ impl Env {
                 Ok(Outcome::Nothing)
             }
             Stmt::Show(e) => {
-                let v = self.eval_shown(&e)?;
+                let v = match e.kind {
+                    // CuTe's `array<T, N> a;` printed: its values, as a tuple (`(1,2,3)`)
+                    ExprKind::Name(n)
+                        if self
+                            .array_named(n)
+                            .is_some_and(|st| st.object && !st.subbyte) =>
+                    {
+                        self.array_values(n, e.span)?
+                    }
+                    _ => self.eval_shown(&e)?,
+                };
                 if let Value::Scalar(x) = &v
                     && x.ty.is_complex()
                 {
@@ -1009,6 +1048,26 @@ impl Env {
                 .and_then(|n| functions::lookup(n)
                     .or_else(|| functions::templated(n).map(|t| t.inner)))
                 .is_some_and(|f| f.void))
+    }
+
+    /// The values of CuTe's array `name` (`array<T, N> a;`, bound to its storage), each read
+    /// (one never written is the error that says so).
+    fn array_values(&self, name: &str, span: Span) -> Result<Value, EvalError> {
+        let Some(Value::Pointer(p)) = self.get(name) else {
+            return Err(EvalError::new(format!("'{name}' is no array"), span));
+        };
+        let n = self.buffers.len(p).unwrap_or(0);
+        let mut items = Vec::new();
+        for i in 0..n {
+            let mut at = p.clone();
+            at.offset += i;
+            let x = self
+                .buffers
+                .read(&at)
+                .map_err(|m| EvalError::new(m, span))?;
+            items.push(Value::Scalar(Box::new(x)));
+        }
+        Ok(Value::Tuple(items))
     }
 
     /// The array a name declares (`float a[8];`, `array<float, 8> s;`) while the name is bound
@@ -1709,6 +1768,8 @@ impl Env {
                 }
                 // a struct of the program's own, `SharedStorage<TA, TB, …>` (structs.rs)
                 None if let Some(r) = self.struct_type(n, e.span) => r,
+                // `bit_field<BitStart, NumBits[, T]>` (bit_field.rs)
+                None if let Some(r) = self.bit_field_type(n, e.span) => r,
                 // a copy operation as a type (`using CopyOp = UniversalCopy<uint128_t>;`,
                 // `using Op = SM75_U32x4_LDSM_N;`): its name, which Copy_Atom<CopyOp, T> reads
                 None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
@@ -1765,6 +1826,8 @@ impl Env {
                 }
                 // CUTLASS 2's layouts, `cutlass::layout::ColumnMajor` (structs.rs)
                 None if let Some(r) = self.struct_type(n, e.span) => r,
+                // `bit_field<BitStart, NumBits[, T]>` (bit_field.rs)
+                None if let Some(r) = self.bit_field_type(n, e.span) => r,
                 None if let Some(v) = device::named(n) => Ok(v),
                 None => Err(EvalError::new(unknown_name(n), e.span)),
             },
@@ -1850,6 +1913,21 @@ impl Env {
             {
                 self.conditional(c, a, b)
             }
+            // CuTe's (pointer.hpp) and thrust's `raw_pointer_cast(p)`: the raw pointer, its
+            // element type kept (`ptr[32b](0x100)` of a gmem_ptr; a host_vector's `data()`)
+            ExprKind::Call(callee, [arg])
+                if self
+                    .called_function(callee)
+                    .is_some_and(|n| POINTER_MAKERS.contains(&n)) =>
+            {
+                match self.eval(arg)? {
+                    Value::Pointer(p) => Ok(Value::Pointer(p.raw())),
+                    other => Err(EvalError::new(
+                        format!("raw_pointer_cast takes a pointer, found {}", other.kind()),
+                        arg.span,
+                    )),
+                }
+            }
             ExprKind::Call(callee, [arg]) if callee.kind == ExprKind::Name(parser::ADDRESS_OF) => {
                 // `&T(i, j)`: the element's address, a raw pointer as CuTe's `&` gives it
                 match self.eval_place(arg)? {
@@ -1930,6 +2008,23 @@ impl Env {
                     && let Some(r) = self.library_layout_call(s, args, e.span) =>
             {
                 r
+            }
+            // `f(args)` of an object of a struct of the program's own with a call operator
+            // (`increment_by_x<float>{1.111f}`'s `operator()`)
+            ExprKind::Call(callee, args)
+                if let ExprKind::Name(n) = callee.kind
+                    && let Some(Value::Struct(s)) = self.get(n)
+                    && let Some(text) = s.function(parser::CALL_OPERATOR) =>
+            {
+                self.call_member_function(s, "operator()", text, args, e.span)
+            }
+            // of a temporary, `increment_by_x<float>{1.111f}(x)`
+            ExprKind::Call(callee, args)
+                if let ExprKind::Call(..) = callee.kind
+                    && let Ok(Value::Struct(s)) = self.eval(callee)
+                    && let Some(text) = s.function(parser::CALL_OPERATOR) =>
+            {
+                self.call_member_function(&s, "operator()", text, args, e.span)
             }
             // the user's function, called
             ExprKind::Call(callee, args)
@@ -2307,6 +2402,10 @@ impl Env {
             }
             // `TiledMMA::AtomThrID` where `using TiledMMA = decltype(tiled_mma);`
             Value::Atom(_) => Some((v.clone(), member)),
+            // `BF::mask` where `using BF = bit_field<…>;` (bit_field.rs)
+            Value::Name(t) if bit_field::BitField::of_text(t).is_some() => {
+                Some((v.clone(), member))
+            }
             // `TmemAllocator::Sm100TmemCapacityColumns`, `ProducerBarType::init(…)` (device.rs)
             Value::Name(_) if device::is_device(v) => Some((v.clone(), member)),
             // `c_type::value`, `c_type::value_type` where `using c_type = decltype(c);` of an
@@ -3666,7 +3765,11 @@ fn swizzle_ptr_prefix(prefix: &str) -> Option<(crate::algebra::Result<Swizzle>, 
 }
 
 /// CuTe functions of pointers that `cute` does not model.
-const POINTER_MAKERS: &[&str] = &["raw_pointer_cast"];
+const POINTER_MAKERS: &[&str] = &[
+    "raw_pointer_cast",
+    "cute::raw_pointer_cast",
+    "thrust::raw_pointer_cast",
+];
 
 /// Whether `n` is a C array's type of an element type CuTe names, `float[8]`.
 fn is_element_array(n: &str) -> bool {
@@ -3889,7 +3992,7 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
 fn bit_field_refused(n: &str) -> Option<String> {
     n.strip_prefix("cute::").unwrap_or(n).starts_with("bit_field<").then(|| {
         format!(
-            "'{}' is not modelled: CuTe's bit_field<BitStart, NumBits[, T]> (container/bit_field.hpp) packs a field of NumBits bits at bit BitStart of storage words, which cute does not hold (it holds layouts and element values)",
+            "'{}': cute models CuTe's bit_field<BitStart, NumBits[, T]> (container/bit_field.hpp) as a type of constant template arguments ('using BF = bit_field<S, N>; BF bf{{}}; bf = v;', BF::mask), its object by the value get() gives",
             clip(n)
         )
     })
@@ -5172,6 +5275,130 @@ fn int_literal(e: &Expr) -> IntTuple {
     }
 }
 
+/// CuTe's bit fields (bit_field.rs) in the session.
+impl Env {
+    /// `bit_field<BitStart, NumBits[, T]>` (container/bit_field.hpp) as a type, its template
+    /// arguments evaluated and checked: named by [`bit_field::BitField::text`]. `None`: `n`
+    /// names no bit field.
+    fn bit_field_type(&self, n: &str, span: Span) -> Option<Result<Value, EvalError>> {
+        let args = n
+            .strip_prefix("cute::")
+            .unwrap_or(n)
+            .strip_prefix("bit_field<")?
+            .strip_suffix('>')?;
+        Some((|| {
+            let args = structs::split_args(args);
+            let (start, bits, other) = match args[..] {
+                [s, b] => (s, b, None),
+                [s, b, t] => (s, b, Some(t)),
+                _ => {
+                    return Err(EvalError::new(
+                        "bit_field<BitStart, NumBits[, OtherValueType]> takes two or three template arguments",
+                        span,
+                    ));
+                }
+            };
+            let start = self.member_int(start, "bit_field's BitStart", span)?;
+            let bits = self.member_int(bits, "bit_field's NumBits", span)?;
+            let other = match other {
+                None => None,
+                Some(t) => {
+                    let t = t.trim();
+                    let name = match self.get(t) {
+                        Some(Value::Name(n)) => n.clone(),
+                        _ => t.to_string(),
+                    };
+                    Some(storage::ElemType::of_name(&name).ok_or_else(|| {
+                        EvalError::new(
+                            format!(
+                                "bit_field's OtherValueType '{t}' is not an element type cute holds"
+                            ),
+                            span,
+                        )
+                    })?)
+                }
+            };
+            bit_field::BitField::new(start, bits, other)
+                .map(|f| Value::Name(f.text()))
+                .map_err(|m| EvalError::new(m, span))
+        })())
+    }
+
+    /// `BF bf{};` of a bit field type `BF` (its storage value-initialized), and `bf = x;` of a
+    /// variable of one (CuTe's `operator=`, which masks `x`): the value to bind. `None`: the
+    /// statement is neither (a declaration of the name ends its being a bit field).
+    fn bit_field_assigned(
+        &mut self,
+        name: &str,
+        declared: Option<parser::DeclaredInt>,
+        expr: &Expr,
+    ) -> Result<Option<Value>, EvalError> {
+        if let ExprKind::Call(callee, args) = expr.kind
+            && let ExprKind::Name(n) | ExprKind::Qualified(n) = callee.kind
+            && let Some(field) = match self.get(n) {
+                Some(Value::Name(t)) => bit_field::BitField::of_text(t),
+                _ => match self.bit_field_type(n, callee.span) {
+                    Some(Ok(Value::Name(t))) => bit_field::BitField::of_text(&t),
+                    Some(Err(e)) => return Err(e),
+                    _ => None,
+                },
+            }
+        {
+            if !args.is_empty() {
+                return Err(EvalError::new(
+                    format!(
+                        "{}{{…}} initializes its storage words (data_), which cute does not hold: write {}{{}} and assign the value (bf = x)",
+                        field.text(),
+                        field.text()
+                    ),
+                    expr.span,
+                ));
+            }
+            let v = field.zero().map_err(|m| EvalError::new(m, expr.span))?;
+            self.bit_fields.insert(name.to_string(), field);
+            self.int_types.insert(name.to_string(), field.value_type());
+            return Ok(Some(v));
+        }
+        // `auto bf = BF{};` (`BF{}` reads as the type): the object value-initialized
+        if declared == Some(parser::DeclaredInt::Auto)
+            && let ExprKind::Name(n) | ExprKind::Qualified(n) = expr.kind
+            && let Some(field) = match self.get(n) {
+                Some(Value::Name(t)) => bit_field::BitField::of_text(t),
+                Some(_) => None,
+                None => match self.bit_field_type(n, expr.span) {
+                    Some(Ok(Value::Name(t))) => bit_field::BitField::of_text(&t),
+                    Some(Err(e)) => return Err(e),
+                    _ => None,
+                },
+            }
+        {
+            let v = field.zero().map_err(|m| EvalError::new(m, expr.span))?;
+            self.bit_fields.insert(name.to_string(), field);
+            self.int_types.insert(name.to_string(), field.value_type());
+            return Ok(Some(v));
+        }
+        // `auto e = bf;`: a copy of the object, a bit field of the same type
+        if declared == Some(parser::DeclaredInt::Auto)
+            && let ExprKind::Name(n) = expr.kind
+            && let Some(&field) = self.bit_fields.get(n)
+            && let Some(v) = self.get(n).cloned()
+        {
+            self.bit_fields.insert(name.to_string(), field);
+            self.int_types.insert(name.to_string(), field.value_type());
+            return Ok(Some(v));
+        }
+        if declared.is_some() {
+            self.bit_fields.remove(name);
+            return Ok(None);
+        }
+        let Some(&field) = self.bit_fields.get(name) else {
+            return Ok(None);
+        };
+        let (v, ty) = self.eval_checked_typed(expr)?;
+        field.set(v, ty, expr.span).map(Some)
+    }
+}
+
 impl Env {
     /// A declaration's value of a C++ integer type (`int b = …`, `auto c = b * 2`: `ty`, the
     /// value's own type): the variable's type recorded (a declaration of another type
@@ -5228,7 +5455,10 @@ impl Env {
     /// operands' types each came up with them: no expression is walked twice). `None`: no
     /// C++ integer type of cute's typed arithmetic (a literal's `int` is taken where it meets
     /// a typed operand).
-    fn eval_typed(&self, e: &Expr) -> Result<(Value, Option<storage::ElemType>), EvalError> {
+    pub(super) fn eval_typed(
+        &self,
+        e: &Expr,
+    ) -> Result<(Value, Option<storage::ElemType>), EvalError> {
         match e.kind {
             // as [`Env::eval`]: the stack grows on demand for deep nesting
             ExprKind::Binary(..)
@@ -5258,6 +5488,12 @@ impl Env {
                 self.binary_step(e, op, a, &va, ta, b)
             }
             ExprKind::Group(x) => self.eval_typed(x),
+            // C++'s `c ? a : b` (control.rs), of the taken branch's type
+            ExprKind::Call(callee, [c, a, b])
+                if callee.kind == ExprKind::Qualified(parser::CONDITIONAL) =>
+            {
+                self.conditional_typed(c, a, b)
+            }
             // C++'s `int64_t(x)`, `(size_t)x`, `static_cast<unsigned>(x)`
             ExprKind::Call(callee, args)
                 if !(self.dsl || self.dsl_seen)
@@ -5368,6 +5604,9 @@ impl Env {
     ) -> Option<Result<(Value, Option<storage::ElemType>), EvalError>> {
         let int_of = |v: &Value| match v {
             Value::IntTuple(t) => t.as_int_kind(),
+            // a typed static integer (`integral_constant<int, 63>`, an element of
+            // make_int_range<B, E>): its value, static
+            Value::Constant(c) => i64::try_from(c.value()).ok().map(|x| (x, false)),
             _ => None,
         };
         let ((x, x_dynamic), (y, y_dynamic)) = (int_of(va)?, int_of(vb)?);

@@ -109,6 +109,13 @@ impl StructValue {
         &self.ty
     }
 
+    /// The text of its member function `name` (one of parameters or statements), if it has one.
+    pub fn function(&self, name: &str) -> Option<&str> {
+        (self.functions.iter())
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.as_str())
+    }
+
     /// What it is, for messages.
     pub fn kind(&self) -> &'static str {
         match self.place {
@@ -286,7 +293,7 @@ fn round_up(n: i64, to: i64, span: Span) -> Result<i64, EvalError> {
 }
 
 /// The pieces of a template's argument list cut at its top-level commas, trimmed (`<>`: none).
-fn split_args(list: &str) -> Vec<&str> {
+pub(super) fn split_args(list: &str) -> Vec<&str> {
     if list.trim().is_empty() {
         return Vec::new();
     }
@@ -1089,7 +1096,7 @@ impl Env {
 
     /// An integer expression of a member's text (an extent, an alignment, `N` of a storage
     /// type), evaluated with the struct's template parameters bound.
-    fn member_int(&self, text: &str, what: &str, span: Span) -> Result<i64, EvalError> {
+    pub(super) fn member_int(&self, text: &str, what: &str, span: Span) -> Result<i64, EvalError> {
         let arena = bumpalo::Bump::new();
         let e = parser::parse_cpp_expr(text, &arena)
             .map_err(|e| EvalError::new(format!("{what} '{text}': {}", e.message), span))?;
@@ -1406,7 +1413,7 @@ impl Env {
     /// as a function's and called, the struct's template parameters and the object's members
     /// bound where it runs (what it assigns to a member is not written back: cute models
     /// member functions that compute from the members).
-    fn call_member_function(
+    pub(super) fn call_member_function(
         &self,
         s: &StructValue,
         name: &str,
@@ -1414,6 +1421,19 @@ impl Env {
         args: &[crate::parser::Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
+        // `S<…>{}` reads as the type: a member function called on it is the value-initialized
+        // object's (C++ calls no member function of a type)
+        let constructed;
+        let s = match s.place {
+            Place::Type if s.library.is_none() => {
+                constructed = match self.construct_struct(s.clone(), Vec::new(), span)? {
+                    Value::Struct(o) => *o,
+                    _ => s.clone(),
+                };
+                &constructed
+            }
+            _ => s,
+        };
         if !s.is_object() {
             s.object(&format!("'{name}()'"), span)?;
         }
@@ -1425,7 +1445,13 @@ impl Env {
             )
         };
         let arena = bumpalo::Bump::new();
-        let stmts = parser::parse_body(text, &arena).map_err(|e| in_member(e.message))?;
+        // (a member function may return any type, `float f(…)`, `To operator()(…)`: read as
+        // a definition, whose first word `inline` says it is one)
+        let text = match text.starts_with("template") {
+            true => std::borrow::Cow::Borrowed(text),
+            false => std::borrow::Cow::Owned(format!("inline {text}")),
+        };
+        let stmts = parser::parse_body(&text, &arena).map_err(|e| in_member(e.message))?;
         let [parser::ast::Stmt::Function(def)] = stmts else {
             return Err(in_member(
                 "cute reads a member function as 'RET NAME(PARAMS) { BODY }'".to_string(),

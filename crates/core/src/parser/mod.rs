@@ -29,7 +29,8 @@ pub use function::{
 use place::{place, with_full_width_hint};
 pub(crate) use structs::first_top_level;
 pub use structs::{
-    Constructor, MemberDef, MemberKind, StructDef, friend_function_name, struct_members,
+    CALL_OPERATOR, Constructor, MemberDef, MemberKind, StructDef, friend_function_name,
+    struct_members,
 };
 
 /// Nesting levels parsed without asking for more stack: each level adds a few frames (a few KiB

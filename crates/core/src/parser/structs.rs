@@ -180,6 +180,9 @@ fn members_within(body: &str, depth: usize) -> Result<Vec<MemberDef>, String> {
     Ok(out)
 }
 
+/// The name a struct's call operator (`operator()`) is defined by among its member functions.
+pub const CALL_OPERATOR: &str = "operator_call";
+
 /// The member at the start of `text` and the text after it.
 fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     let mut rest = text;
@@ -187,6 +190,8 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     // `operator T() const { return EXPR; }`: a conversion function, read as a member function
     // named `operator T`
     let mut conversion = false;
+    // a member function template's header (`template <class T>`), kept for its definition
+    let mut template_head = "";
     loop {
         rest = rest.trim_start();
         let word: String = rest.chars().take_while(|&c| is_ident_char(c)).collect();
@@ -283,6 +288,17 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
                 conversion = true;
                 break;
             }
+            // a member function template, `template <class T> T operator()(T const& a) const`
+            "template"
+                if template_head.is_empty()
+                    && let after = rest[word.len()..].trim_start()
+                    && after.starts_with('<')
+                    && let Some(k) = closing_angle(after) =>
+            {
+                let head_len = rest.len() - after.len() + k + 1;
+                template_head = &rest[..head_len];
+                rest = &rest[head_len..];
+            }
             "template" | "using" | "typedef" | "enum" | "operator" | "public" | "private"
             | "protected" => {
                 return Err(format!(
@@ -295,11 +311,26 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
     // a member function: a `(` before the first `;` or `{` at the top level
     // (outside a type's template arguments: `ArrayEngine<T, size<2>(L{})>`; a C array's
     // extent `[size<2>(L{})]` is no parameter list)
-    let stop = first_outside_angles(rest, b";{([").ok_or("expected ';' after a struct's member")?;
+    let mut stop =
+        first_outside_angles(rest, b";{([").ok_or("expected ';' after a struct's member")?;
+    // the call operator, `R operator()(PARAMS)`: its parameters after its `()`
+    let call_operator = rest[..stop].trim_end().ends_with("operator")
+        && rest[stop + 1..].trim_start().starts_with(')');
+    if call_operator {
+        let after = stop + 1 + rest[stop + 1..].find(')').unwrap_or(0) + 1;
+        stop = after
+            + rest[after..]
+                .find('(')
+                .ok_or("expected operator()(PARAMS)")?;
+    }
     if rest.as_bytes()[stop] == b'(' {
         let close =
             close_of(rest, stop).ok_or("expected ')' to close a member function's parameters")?;
-        let name = super::function::last_ident(&rest[..stop]);
+        let name = if call_operator {
+            CALL_OPERATOR
+        } else {
+            super::function::last_ident(&rest[..stop])
+        };
         if !conversion && rest[..stop].trim() == name {
             return constructor_at(rest, stop, close, align);
         }
@@ -320,7 +351,7 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
             .and_then(|r| r.trim().strip_suffix(';'))
             .filter(|r| !r.contains(';'));
         let kind = match expr {
-            Some(expr) if rest[stop + 1..close].trim().is_empty() => {
+            Some(expr) if rest[stop + 1..close].trim().is_empty() && !call_operator => {
                 MemberKind::Method(expr.trim().to_string())
             }
             _ if conversion => {
@@ -329,8 +360,28 @@ fn member_at(text: &str, depth: usize) -> Result<(MemberDef, &str), String> {
                     rest[..stop].trim()
                 ));
             }
+            // the call operator: its definition read as a function's named CALL_OPERATOR
+            // (its template header kept, a `const` after its parameters left out)
+            _ if call_operator => {
+                let head = rest[..stop].trim_end();
+                let head = head.strip_suffix("()").unwrap_or(head).trim_end();
+                let ret = head.strip_suffix("operator").unwrap_or(head);
+                MemberKind::Function(
+                    format!(
+                        "{template_head} {ret} {CALL_OPERATOR}{} {}",
+                        &rest[stop..=close],
+                        &rest[open..=end]
+                    )
+                    .trim()
+                    .to_string(),
+                )
+            }
             // parameters, or a body of statements: the definition, read as a function's
-            _ => MemberKind::Function(rest[..end + 1].trim().to_string()),
+            _ => MemberKind::Function(
+                format!("{template_head} {}", rest[..end + 1].trim())
+                    .trim()
+                    .to_string(),
+            ),
         };
         let name = if conversion {
             // `operator T`, its type's words one space apart
