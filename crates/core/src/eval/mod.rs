@@ -942,6 +942,17 @@ impl Env {
                     self.run_algorithm(&e)?;
                     return Ok(Outcome::Nothing);
                 }
+                // in DSL text, a Python float or bool echoed as Python's REPL echoes it (its
+                // repr, what `print` shows: `max(int(1), float(2.0))` is `2.0`)
+                if (self.dsl || self.dsl_seen) && is_python_float_or_bool(&v) {
+                    let mut printed = self.take_emitted();
+                    self.set("ans", v.clone());
+                    printed.push(Outcome::Text(vec![TextPart::Traced(v)]));
+                    return Ok(match printed.len() {
+                        1 => printed.remove(0),
+                        _ => Outcome::Sequence(printed),
+                    });
+                }
                 Ok(self.answer(v, Outcome::Value, on_value))
             }
             // Python's `print(x)` ends its line
@@ -5470,6 +5481,16 @@ fn arith_char(op: BinOp) -> Option<char> {
         BinOp::BitXor => '^',
         _ => return None,
     })
+}
+
+/// Whether `v` is a Python float or a bool (of which Python's REPL echo, its repr, is what
+/// `print` shows).
+fn is_python_float_or_bool(v: &Value) -> bool {
+    match v {
+        Value::Bool(_) => true,
+        Value::Scalar(x) => x.python && !x.ty.is_complex(),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
