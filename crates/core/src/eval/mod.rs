@@ -2948,10 +2948,22 @@ impl Env {
             ));
         };
         let r = int_conversion(x, bits, signed);
+        // the DSL's `Int64(x)`, `Uint64(x)`: its 64-bit run-time integer (`?{i64}` in a tuple),
+        // of which nothing is known (`Int64(assume(x, divby=8))` is `?{i64}`; checked with
+        // dsl-oracle)
+        if bits == 64
+            && dsl_int_type(name).is_some()
+            && let Ok(r) = i64::try_from(r)
+        {
+            return Ok(Value::IntTuple(IntTuple::of_int(
+                crate::algebra::Int::i64_numeric(r),
+            )));
+        }
         // a run-time integer converted keeps its kind (the DSL's `cutlass.Int32(x)` of an
-        // `IntValue` keeps its divisibility, of a parameter is unknown: checked with dsl-oracle)
+        // `IntValue` keeps its divisibility, of a parameter is unknown, of an `Int64` is a
+        // 32-bit one of which nothing is known: checked with dsl-oracle)
         let kind = match &v {
-            Value::IntTuple(t) if t.is_dynamic() => t.as_int_full(),
+            Value::IntTuple(t) if t.is_dynamic() => t.as_int_full().filter(|i| !i.is_i64()),
             _ => None,
         };
         match i64::try_from(r) {
@@ -4931,6 +4943,12 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
+    // the DSL's `Int64` numeric beside a static integer or another: an `Int64` numeric, of
+    // which nothing is known (`Int64(x) * 2` is `?{i64}` in a tuple; checked with dsl-oracle)
+    let numeric = |i: Int| i.is_i64_numeric() || !i.dynamic();
+    if (x.is_i64_numeric() || y.is_i64_numeric()) && numeric(x) && numeric(y) {
+        return Int::i64_numeric(0).kind();
+    }
     if x.is_i64() || y.is_i64() {
         // the DSL's 64-bit run-time integer: its own arithmetic ([`Int`]'s)
         let r = match kind {
