@@ -142,7 +142,7 @@ impl Env {
                     self.trace_prints(b.then, out, budget)?;
                     self.run_all(b.otherwise, out, budget)?
                 };
-                self.unbind_staged(&bound_before);
+                self.unbind_staged(&bound_before, super::Staged::If);
                 budget.last_if = holds;
                 Ok(flow)
             }
@@ -158,7 +158,7 @@ impl Env {
                     (b.staged && self.tracing).then(|| self.vars.keys().cloned().collect());
                 let flow = self.run_all(taken, out, budget)?;
                 if let Some(before) = bound_before {
-                    self.unbind_staged(&before);
+                    self.unbind_staged(&before, super::Staged::If);
                 }
                 budget.last_if = holds;
                 Ok(flow)
@@ -204,7 +204,7 @@ impl Env {
     /// yields out of its scf.if only the names bound before it, so such a name is not defined
     /// after it, even where both branches bind it (Python's NameError as the function is
     /// traced; checked with dsl-oracle). Its use then names why ([`Env::staged`]).
-    fn unbind_staged(&mut self, bound_before: &[String]) {
+    fn unbind_staged(&mut self, bound_before: &[String], what: super::Staged) {
         if self.vars.len() == bound_before.len() {
             return;
         }
@@ -218,7 +218,7 @@ impl Env {
             .collect();
         for n in first_bound {
             self.vars.remove(&n);
-            self.staged.insert(n);
+            self.staged.insert(n, what);
         }
     }
 
@@ -291,15 +291,28 @@ impl Env {
     ) -> Result<Flow, EvalError> {
         bindable(l.counter, l.counter_span)?;
         let start = self.integer(&l.start, "the counter's first value")?;
+        // a jit function's loop over range(…): a name first bound in its body is none after it
+        // (nor its counter: scf.for yields only the names bound before it; checked with
+        // dsl-oracle)
+        let bound_before: Option<Vec<String>> =
+            (l.staged && self.tracing).then(|| self.vars.keys().cloned().collect());
         let saved = self.vars.remove(l.counter);
         let r = self.iterate(l, start, out, budget);
         // (a `return` from the loop's body ends the counter's scope too)
+        let counter_was_bound = saved.is_some();
         match saved {
             Some(v) => {
                 self.vars.insert(l.counter.to_string(), v);
             }
             None => {
                 self.vars.remove(l.counter);
+            }
+        }
+        if let Some(before) = bound_before {
+            self.unbind_staged(&before, super::Staged::Loop);
+            if !counter_was_bound {
+                self.staged
+                    .insert(l.counter.to_string(), super::Staged::Loop);
             }
         }
         r

@@ -274,7 +274,7 @@ pub struct Env {
     tracing: bool,
     /// The names a traced `if`'s branch bound first and the `if` then unbound (the DSL's
     /// NameError where one is used after it; `control.rs`).
-    staged: std::collections::HashSet<String, NameHasher>,
+    staged: HashMap<String, Staged, NameHasher>,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -1633,10 +1633,15 @@ impl Env {
                     untyped(v.clone(), self.int_types.get(*n).copied(), e.span)
                 }
                 Some(v) => Ok(v.clone()),
-                None if self.staged.contains(*n) => Err(EvalError::new(
-                    format!(
-                        "NameError: name '{n}' is not defined: the DSL binds after a traced `if` only the names bound before it (not one its branches bind first): give '{n}' a value before the `if`, or write if cutlass.const_expr(c):"
-                    ),
+                None if let Some(&what) = self.staged.get(*n) => Err(EvalError::new(
+                    match what {
+                        Staged::If => format!(
+                            "NameError: name '{n}' is not defined: the DSL binds after a traced `if` only the names bound before it (not one its branches bind first): give '{n}' a value before the `if`, or write if cutlass.const_expr(c):"
+                        ),
+                        Staged::Loop => format!(
+                            "NameError: name '{n}' is not defined: the DSL binds after a loop over range(…) only the names bound before it (not its counter, nor one its body binds first): give '{n}' a value before the loop, or loop over cutlass.range_constexpr(…)"
+                        ),
+                    },
                     e.span,
                 )),
                 None if let Some(v) = constant(n) => Ok(v),
@@ -5499,6 +5504,16 @@ fn arith_char(op: BinOp) -> Option<char> {
         BinOp::BitXor => '^',
         _ => return None,
     })
+}
+
+/// What a jit function staged that bound a name first in its body (the DSL's NameError where
+/// it is used after it).
+#[derive(Clone, Copy, Debug)]
+enum Staged {
+    /// A Python `if` (scf.if).
+    If,
+    /// A Python loop over `range(…)` (scf.for).
+    Loop,
 }
 
 /// Whether `v` is a Python float or a bool (of which Python's REPL echo, its repr, is what
