@@ -136,6 +136,12 @@ is: `(?,?):(?{i64},1)`), the DSL here cannot run (torch); framework_integration 
 refused later (`type(src)`). limitations cell 3 differs still: its last lines are bare
 expressions, which a Python script does not print and cute's eval echoes.
 
+Session 31 (s31-dslint's second part, debug build), as written: unchanged in number (docs 41
+units, 11 as DSL, 1 refused, 1 differs, 28 no answer; notebooks 52, 34 as DSL, 2 refused, 16 no
+answer). limitations cell 3 differs still, now only because a script prints no bare expression:
+cute's echo of its last lines is Python's repr (`2.0`, where it was `2.000000`), and `3` for
+`max(int(3), float(2.0))` is echoed `_3` (a static integer under --format cute).
+
 Session 30's second part (s30-dsl, debug build), as written: docs 41 units, 11 as DSL, 1
 refused (dsl_jit_arg_generation cell 3, pseudo-code `...`, stored), 1 differs (limitations cell
 3's echoed `max(…)` statements), 28 no answer; notebooks 52 units, 34 as DSL, 2 refused (a GPU),

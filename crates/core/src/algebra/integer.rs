@@ -85,6 +85,12 @@ pub const I64_KIND: u32 = 7 << 29;
 /// of an `IntValue`); no kept divisibility packs to it (its odd part would be 1023 times 2^63).
 const I64_ZERO_DIV: u32 = 0xffff;
 
+/// The packed divisibility of the DSL's `Int64` numeric (`cutlass.Int64(x)`, a jit function's
+/// parameter `x: cutlass.Int64`): nothing known, and its arithmetic keeps nothing (`a * 2` is
+/// `?{i64}` in a tuple, where an `IntValue`'s is `?{i64 div=2}`; checked with dsl-oracle). No
+/// divisibility packs to it (its odd part, 1022, is even).
+const I64_NUMERIC: u32 = 0xfffe;
+
 /// Whether `kind` is one of [`I64_KIND`].
 #[inline]
 pub const fn is_i64_kind(kind: u32) -> bool {
@@ -236,6 +242,18 @@ impl Int {
         Int::make(value, I64_KIND | packed)
     }
 
+    /// The DSL's `Int64` numeric of value `value` ([`I64_NUMERIC`]).
+    #[inline]
+    pub const fn i64_numeric(value: i64) -> Int {
+        Int::make(value, I64_KIND | I64_NUMERIC)
+    }
+
+    /// Whether it is the DSL's `Int64` numeric ([`Int::i64_numeric`]).
+    #[inline]
+    pub const fn is_i64_numeric(self) -> bool {
+        self.kind() == I64_KIND | I64_NUMERIC
+    }
+
     /// Whether it is the DSL's 64-bit run-time integer ([`I64_KIND`]).
     #[inline]
     pub const fn is_i64(self) -> bool {
@@ -251,7 +269,7 @@ impl Int {
             return None;
         }
         Some(match kind & 0xffff {
-            0 => 1,
+            0 | I64_NUMERIC => 1,
             I64_ZERO_DIV => 0,
             p => unpack_wide(p),
         })

@@ -142,7 +142,7 @@ impl Env {
                     self.trace_prints(b.then, out, budget)?;
                     self.run_all(b.otherwise, out, budget)?
                 };
-                self.unbind_staged(&bound_before);
+                self.unbind_staged(&bound_before, super::Staged::If);
                 budget.last_if = holds;
                 Ok(flow)
             }
@@ -158,7 +158,7 @@ impl Env {
                     (b.staged && self.tracing).then(|| self.vars.keys().cloned().collect());
                 let flow = self.run_all(taken, out, budget)?;
                 if let Some(before) = bound_before {
-                    self.unbind_staged(&before);
+                    self.unbind_staged(&before, super::Staged::If);
                 }
                 budget.last_if = holds;
                 Ok(flow)
@@ -204,7 +204,7 @@ impl Env {
     /// yields out of its scf.if only the names bound before it, so such a name is not defined
     /// after it, even where both branches bind it (Python's NameError as the function is
     /// traced; checked with dsl-oracle). Its use then names why ([`Env::staged`]).
-    fn unbind_staged(&mut self, bound_before: &[String]) {
+    fn unbind_staged(&mut self, bound_before: &[String], what: super::Staged) {
         if self.vars.len() == bound_before.len() {
             return;
         }
@@ -218,7 +218,7 @@ impl Env {
             .collect();
         for n in first_bound {
             self.vars.remove(&n);
-            self.staged.insert(n);
+            self.staged.insert(n, what);
         }
     }
 
@@ -291,15 +291,60 @@ impl Env {
     ) -> Result<Flow, EvalError> {
         bindable(l.counter, l.counter_span)?;
         let start = self.integer(&l.start, "the counter's first value")?;
+        // a jit function's loop over range(…): a name first bound in its body is none after it
+        // (nor its counter: scf.for yields only the names bound before it; checked with
+        // dsl-oracle)
+        let staged = l.staged && self.tracing;
+        let bound_before: Option<Vec<String>> = staged.then(|| self.vars.keys().cloned().collect());
+        // (and the static integers before it: one the body changes is a run-time value after
+        // it, `?` as the DSL traces it, its value the run's)
+        let static_before: Vec<(String, i64)> = if staged {
+            self.vars
+                .iter()
+                .filter_map(|(n, v)| static_int(v).map(|x| (n.clone(), x)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let saved = self.vars.remove(l.counter);
         let r = self.iterate(l, start, out, budget);
+        let last = self.vars.get(l.counter).and_then(|v| any_int(v));
         // (a `return` from the loop's body ends the counter's scope too)
+        let counter_was_bound = saved.is_some();
         match saved {
             Some(v) => {
                 self.vars.insert(l.counter.to_string(), v);
             }
             None => {
                 self.vars.remove(l.counter);
+            }
+        }
+        if let Some(before) = bound_before {
+            self.unbind_staged(&before, super::Staged::Loop);
+            if !counter_was_bound {
+                self.staged
+                    .insert(l.counter.to_string(), super::Staged::Loop);
+            } else if let Some(x) = last
+                && x != start
+                && let Ok(step) = self.integer(&l.step, "the counter's step")
+            {
+                // the counter bound before the loop: its last pass's value (the one the
+                // condition failed at, one step back), a run-time one
+                let back = if l.down {
+                    x.checked_add(step)
+                } else {
+                    x.checked_sub(step)
+                };
+                if let Some(x) = back {
+                    self.set(l.counter, unknown_int(x));
+                }
+            }
+            for (n, x) in static_before {
+                if let Some(now) = self.vars.get(&n).and_then(|v| static_int(v))
+                    && now != x
+                {
+                    self.set(&n, unknown_int(now));
+                }
             }
         }
         r
@@ -682,4 +727,27 @@ fn printed_items(o: &Outcome) -> usize {
             .max(1),
         _ => 1,
     }
+}
+
+/// The value of a static integer (`None` for any other value).
+fn static_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::IntTuple(t) if !t.is_dynamic() => t.as_int(),
+        _ => None,
+    }
+}
+
+/// The value of an integer, static or dynamic.
+fn any_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::IntTuple(t) => t.as_int(),
+        _ => None,
+    }
+}
+
+/// A run-time integer of value `x` the DSL does not know as it traces ([`Int::unknown`]).
+///
+/// [`Int::unknown`]: crate::algebra::Int::unknown
+fn unknown_int(x: i64) -> Value {
+    Value::IntTuple(IntTuple::of_int(crate::algebra::Int::unknown(x)))
 }

@@ -873,10 +873,11 @@ impl Env {
                         )
                     })?;
                 // its value is the call's, unknown to the DSL as it traces the body: beside a
-                // value with a divisibility it counts as divisibility 1 (`Int::unknown`)
+                // value with a divisibility it counts as divisibility 1 (`Int::unknown`; an
+                // `Int64`'s is the DSL's 64-bit one, `?{i64}` in a tuple)
                 let converted = match &converted {
                     Value::IntTuple(t) if t.is_dynamic() => match t.as_int_full() {
-                        Some(i) if i.divisibility() == 0 => Value::IntTuple(
+                        Some(i) if i.divisibility() == 0 && !i.is_i64() => Value::IntTuple(
                             crate::algebra::IntTuple::of_int(crate::algebra::Int::unknown(i.value)),
                         ),
                         _ => converted,

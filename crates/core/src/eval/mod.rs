@@ -278,7 +278,7 @@ pub struct Env {
     tracing: bool,
     /// The names a traced `if`'s branch bound first and the `if` then unbound (the DSL's
     /// NameError where one is used after it; `control.rs`).
-    staged: std::collections::HashSet<String, NameHasher>,
+    staged: HashMap<String, Staged, NameHasher>,
     /// The variables declared as storage (`float A[8];`, `array_aligned<T, N> s;`): bound to
     /// the pointer to their first element; what each is.
     arrays: HashMap<String, parser::Storage<'static>, NameHasher>,
@@ -974,6 +974,17 @@ impl Env {
                 if self.is_void_call(&e) {
                     self.run_algorithm(&e)?;
                     return Ok(Outcome::Nothing);
+                }
+                // in DSL text, a Python float or bool echoed as Python's REPL echoes it (its
+                // repr, what `print` shows: `max(int(1), float(2.0))` is `2.0`)
+                if (self.dsl || self.dsl_seen) && is_python_float_or_bool(&v) {
+                    let mut printed = self.take_emitted();
+                    self.set("ans", v.clone());
+                    printed.push(Outcome::Text(vec![TextPart::Traced(v)]));
+                    return Ok(match printed.len() {
+                        1 => printed.remove(0),
+                        _ => Outcome::Sequence(printed),
+                    });
                 }
                 Ok(self.answer(v, Outcome::Value, on_value))
             }
@@ -1696,10 +1707,15 @@ impl Env {
                     untyped(v.clone(), self.int_types.get(*n).copied(), e.span)
                 }
                 Some(v) => Ok(v.clone()),
-                None if self.staged.contains(*n) => Err(EvalError::new(
-                    format!(
-                        "NameError: name '{n}' is not defined: the DSL binds after a traced `if` only the names bound before it (not one its branches bind first): give '{n}' a value before the `if`, or write if cutlass.const_expr(c):"
-                    ),
+                None if let Some(&what) = self.staged.get(*n) => Err(EvalError::new(
+                    match what {
+                        Staged::If => format!(
+                            "NameError: name '{n}' is not defined: the DSL binds after a traced `if` only the names bound before it (not one its branches bind first): give '{n}' a value before the `if`, or write if cutlass.const_expr(c):"
+                        ),
+                        Staged::Loop => format!(
+                            "NameError: name '{n}' is not defined: the DSL binds after a loop over range(…) only the names bound before it (not its counter, nor one its body binds first): give '{n}' a value before the loop, or loop over cutlass.range_constexpr(…)"
+                        ),
+                    },
                     e.span,
                 )),
                 None if let Some(v) = constant(n) => Ok(v),
@@ -3068,10 +3084,22 @@ impl Env {
             ));
         };
         let r = int_conversion(x, bits, signed);
+        // the DSL's `Int64(x)`, `Uint64(x)`: its 64-bit run-time integer (`?{i64}` in a tuple),
+        // of which nothing is known (`Int64(assume(x, divby=8))` is `?{i64}`; checked with
+        // dsl-oracle)
+        if bits == 64
+            && dsl_int_type(name).is_some()
+            && let Ok(r) = i64::try_from(r)
+        {
+            return Ok(Value::IntTuple(IntTuple::of_int(
+                crate::algebra::Int::i64_numeric(r),
+            )));
+        }
         // a run-time integer converted keeps its kind (the DSL's `cutlass.Int32(x)` of an
-        // `IntValue` keeps its divisibility, of a parameter is unknown: checked with dsl-oracle)
+        // `IntValue` keeps its divisibility, of a parameter is unknown, of an `Int64` is a
+        // 32-bit one of which nothing is known: checked with dsl-oracle)
         let kind = match &v {
-            Value::IntTuple(t) if t.is_dynamic() => t.as_int_full(),
+            Value::IntTuple(t) if t.is_dynamic() => t.as_int_full().filter(|i| !i.is_i64()),
             _ => None,
         };
         match i64::try_from(r) {
@@ -5083,6 +5111,12 @@ fn arithmetic_dynamic_kind(kind: Arithmetic, a: &Value, b: &Value) -> u32 {
         }
     };
     let (x, y) = (literal(x), literal(y));
+    // the DSL's `Int64` numeric beside a static integer or another: an `Int64` numeric, of
+    // which nothing is known (`Int64(x) * 2` is `?{i64}` in a tuple; checked with dsl-oracle)
+    let numeric = |i: Int| i.is_i64_numeric() || !i.dynamic();
+    if (x.is_i64_numeric() || y.is_i64_numeric()) && numeric(x) && numeric(y) {
+        return Int::i64_numeric(0).kind();
+    }
     if x.is_i64() || y.is_i64() {
         // the DSL's 64-bit run-time integer: its own arithmetic ([`Int`]'s)
         let r = kind.on_ints(x, y, "|");
@@ -5766,6 +5800,26 @@ fn arith_char(op: BinOp) -> Option<char> {
         BinOp::BitXor => '^',
         _ => return None,
     })
+}
+
+/// What a jit function staged that bound a name first in its body (the DSL's NameError where
+/// it is used after it).
+#[derive(Clone, Copy, Debug)]
+enum Staged {
+    /// A Python `if` (scf.if).
+    If,
+    /// A Python loop over `range(…)` (scf.for).
+    Loop,
+}
+
+/// Whether `v` is a Python float or a bool (of which Python's REPL echo, its repr, is what
+/// `print` shows).
+fn is_python_float_or_bool(v: &Value) -> bool {
+    match v {
+        Value::Bool(_) => true,
+        Value::Scalar(x) => x.python && !x.ty.is_complex(),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -434,6 +434,9 @@ pub struct Loop<'a> {
     /// `cutlass.range_constexpr(…)`, whose values are Python `int`s when the DSL traces it
     /// (C++'s `int i` and `cutlass.range(…)` are run-time integers).
     pub static_counter: bool,
+    /// Whether it is a Python loop a jit function stages (scf.for: `range`, `cutlass.range`,
+    /// not `cutlass.range_constexpr`): a name its body binds first is not bound after it.
+    pub staged: bool,
     /// The body's statements.
     pub body: &'a [Stmt<'a>],
     /// The header, `for (…)`.

@@ -480,6 +480,7 @@ impl<'a> Parser<'a> {
             counter_span,
             unsigned,
             static_counter: false,
+            staged: false,
             start,
             cond,
             step: incr,
@@ -1112,6 +1113,7 @@ impl<'a> Parser<'a> {
             counter_span,
             unsigned: false,
             static_counter,
+            staged: !static_counter,
             start,
             cond: Some(Condition {
                 expr: cond,

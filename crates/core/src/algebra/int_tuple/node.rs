@@ -279,6 +279,16 @@ impl Node {
 /// The node of a stride leaf: an integer, or a scaled basis element.
 #[inline]
 pub(super) fn stride_node(s: Stride) -> Node {
+    if !s.dynamic() && s.basis.is_none() {
+        return Node::leaf(s.value);
+    }
+    stride_node_past_static(s)
+}
+
+/// [`stride_node`] of a dynamic stride or a scaled basis element (apart: the static integer's
+/// path is one test, its loops small).
+#[inline(never)]
+fn stride_node_past_static(s: Stride) -> Node {
     let basis = match s.basis {
         Some(b) => b.packed(),
         None => 0,

@@ -42,8 +42,11 @@ impl Tup {
     #[inline]
     pub fn product_kind(&self) -> Result<crate::algebra::integer::Int> {
         use crate::algebra::integer::Int;
-        if let Some(i) = self.as_int_full() {
-            return Ok(i);
+        // (a static integer is itself; any other single leaf is, in the kinds' product)
+        if let [n] = &self.0[..]
+            && n.meta == 0
+        {
+            return Ok(Int::st(n.value));
         }
         // static integers (`meta` 0), as they mostly are: their values' product; at the first
         // other leaf, the kinds' product from the start
@@ -58,10 +61,15 @@ impl Tup {
         Ok(Int::st(p))
     }
 
-    /// [`Tup::product_kind`] of a tuple with a dynamic leaf (or a basis element), kind by kind.
+    /// [`Tup::product_kind`] of a tuple with a dynamic leaf (or a basis element), kind by kind
+    /// (apart: the static path reads no kinds).
     #[inline(never)]
     fn product_of_kinds(&self) -> Result<crate::algebra::integer::Int> {
         use crate::algebra::integer::Int;
+        // (a single dynamic integer keeps its kind: `_1 * x` is `x`)
+        if let Some(i) = self.as_int_full() {
+            return Ok(i);
+        }
         self.leaf_int_iter()
             .try_fold(Int::st(1), |acc, i| acc.mul(i, "size"))
     }

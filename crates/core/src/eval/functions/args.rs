@@ -87,7 +87,8 @@ pub(super) fn tuple_of(a: &Args, items: Vec<Value>) -> Result<Value, EvalError> 
 /// `f` of a layout argument, or of the inner layout of a composed one, `Sw o OFF o f(L)`: how
 /// CuTe applies the divides, the products, `coalesce` and `layout<I...>` to a composed layout.
 /// Argument `i` is checked before `f` runs (so `f` reads the later arguments: errors stay in
-/// argument order).
+/// argument order). (Always inline: one instance a closure, a test and a call.)
+#[inline(always)]
 pub(super) fn on_layout(
     a: &Args,
     i: usize,
