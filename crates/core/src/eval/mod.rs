@@ -2035,8 +2035,12 @@ impl Env {
                 self.call_member_function(s, "operator()", text, args, e.span)
             }
             // of a temporary, `increment_by_x<float>{1.111f}(x)`
+            // (the callee evaluated only where it constructs a struct of the program's own:
+            // a chain `L(0)(0)…` is no temporary, and evaluating each link here recursed)
             ExprKind::Call(callee, args)
-                if let ExprKind::Call(..) = callee.kind
+                if let ExprKind::Call(inner, _) = callee.kind
+                    && let ExprKind::Name(n) = inner.kind
+                    && self.names_program_struct(n)
                     && let Ok(Value::Struct(s)) = self.eval(callee)
                     && let Some(text) = s.function(parser::CALL_OPERATOR) =>
             {

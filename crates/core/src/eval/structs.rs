@@ -460,6 +460,15 @@ impl Env {
         ))
     }
 
+    /// Whether `n` (`NAME`, `NAME<ARGS>`) names a struct or struct template of the program's
+    /// own (no instantiation: a test before [`Env::struct_type`] builds one).
+    pub(super) fn names_program_struct(&self, n: &str) -> bool {
+        let base = n.split_once('<').map_or(n, |(base, _)| base).trim();
+        let base = base.strip_prefix("struct ").unwrap_or(base).trim();
+        self.scoped_key(base, |k| self.structs.contains_key(k))
+            .is_some()
+    }
+
     /// `S<ARGS>` (or `S`) of a struct the session defines: the type laid out for its template
     /// arguments. `None`: `n` names no such struct.
     pub(super) fn struct_type(&self, n: &str, span: Span) -> Option<Result<Value, EvalError>> {
