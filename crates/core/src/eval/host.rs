@@ -1164,12 +1164,7 @@ impl Env {
             let count = element_count(&ext)?;
             let mut values = Vec::with_capacity(count);
             for k in 0..count as i64 {
-                // row-major coordinate of the k-th element
-                let (mut rest, mut off) = (k, 0i64);
-                for (e, s) in ext.iter().zip(&strides).rev() {
-                    off += (rest % e) * s;
-                    rest /= e;
-                }
+                let off = row_major_offset(k, &ext, &strides);
                 let at = super::storage::element_at(o, off)?;
                 values.push(self.buffers.peek(&at)?.map(|s| s.value));
             }
@@ -1360,6 +1355,17 @@ fn broadcast(a: &Ssa, shape: &[i64]) -> Result<Ssa, String> {
     Ssa::column_major(a.ty, shape_of(shape), values)
 }
 
+/// The offset of the `k`-th element in row-major order of extents `ext` over `strides` (its
+/// row-major coordinate, each mode times its stride).
+fn row_major_offset(k: i64, ext: &[i64], strides: &[i64]) -> i64 {
+    let (mut rest, mut off) = (k, 0i64);
+    for (e, s) in ext.iter().zip(strides).rev() {
+        off += (rest % e) * s;
+        rest /= e;
+    }
+    off
+}
+
 /// A NumPy array's values in row-major order (its layout may be any over them).
 fn row_major_values(a: &Ssa) -> Result<Vec<Option<Number>>, String> {
     let ext = a.extents();
@@ -1367,11 +1373,7 @@ fn row_major_values(a: &Ssa) -> Result<Vec<Option<Number>>, String> {
     let count = element_count(&ext)?;
     let mut out = Vec::with_capacity(count);
     for k in 0..count as i64 {
-        let (mut rest, mut off) = (k, 0i64);
-        for (e, s) in ext.iter().zip(&strides).rev() {
-            off += (rest % e) * s;
-            rest /= e;
-        }
+        let off = row_major_offset(k, &ext, &strides);
         out.push(
             usize::try_from(off)
                 .ok()
