@@ -309,7 +309,13 @@ impl Env {
             ));
         };
         let r = r.clone();
-        let vals = self.eval_args(args)?;
+        let mut vals = self.eval_args(args)?;
+        // a fake tensor (fake.rs) is traced as the tensor it stands for
+        for (v, a) in vals.iter_mut().zip(args) {
+            if let Value::FakeTensor(t) = v {
+                *v = t.traced().map_err(|m| EvalError::new(m, a.span))?;
+            }
+        }
         self.call_routine_on(&r, vals.clone(), span, None)?;
         // the trace's lines, not the run's
         self.emitted.get_mut().retain(|o| !is_run_time_line(o));
@@ -1125,6 +1131,13 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
                 .to_string(),
         );
     }
+    // (only cute.compile takes a fake tensor, compile_jit)
+    if let Value::FakeTensor(_) = &v {
+        return Err(
+            "its type `<class 'cutlass.cute.runtime._FakeTensor'>` is not supported: a fake tensor is for cute.compile(f, …) (the CuTe DSL refuses it, ARG_UNSUPPORTED_TYPE)"
+                .to_string(),
+        );
+    }
     let Value::OffsetLayout(super::Origin::Ptr(mut p), l) = v else {
         return Ok(v);
     };
@@ -1327,8 +1340,29 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
         Value::Dict(_) => "<class 'dict'>".to_string(),
+        Value::SymInt(_) => "<class 'cutlass.cute.typing.SymInt'>".to_string(),
+        Value::FakeTensor(_) => "<class 'cutlass.cute.runtime._FakeTensor'>".to_string(),
         Value::Ssa(a) if a.numpy => "<class 'numpy.ndarray'>".to_string(),
-        Value::OffsetLayout(..) => return no_tensor_class(v),
+        Value::Ssa(_) => "<class 'cutlass.cute.tensor.TensorSSA'>".to_string(),
+        // a host array (NumPy's, torch's) is its own class; a tensor over memory (from_dlpack's,
+        // a register tensor, a fake tensor traced) or an identity tensor the DSL's `_Tensor`
+        Value::OffsetLayout(..) if let Some(class) = no_tensor_class(v) => class,
+        Value::OffsetLayout(super::Origin::Ptr(_) | super::Origin::Coord(_), _)
+        | Value::SwizzledTensor(..) => "<class 'cutlass.cute.tensor._Tensor'>".to_string(),
+        Value::Pointer(_) => "<class 'cutlass.cute.core._Pointer'>".to_string(),
+        Value::Atom(a) => {
+            use crate::atoms::Atom;
+            let class = match **a {
+                Atom::Mma(_) => "MmaAtom",
+                Atom::TiledMma(_) => "TiledMma",
+                Atom::ThrMma(..) => "ThrMma",
+                Atom::Copy(_) => "CopyAtom",
+                Atom::TiledCopy(_) => "TiledCopy",
+                Atom::ThrCopy(..) => "ThrCopy",
+                Atom::TvTiler(_) | Atom::TvSlice(..) => return None,
+            };
+            format!("<class 'cutlass.cute.atom.{class}'>")
+        }
         _ => return None,
     })
 }

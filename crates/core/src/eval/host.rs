@@ -277,29 +277,22 @@ impl Env {
                     span,
                 )))
             }
-            // `cute.compile`'s symbolic arguments (tvm_ffi_compilation.rst): not modelled
+            // `cute.compile`'s symbolic arguments and fake tensors (tvm_ffi_compilation.rst;
+            // fake.rs)
             ExprKind::Name(f @ ("sym_int" | "sym_int32" | "sym_int64"))
             | ExprKind::Qualified(f @ ("sym_int" | "sym_int32" | "sym_int64"))
+            | ExprKind::Field(_, f @ ("sym_int" | "sym_int32" | "sym_int64"))
                 if !self.is_bound(f) =>
             {
-                Some(Err(EvalError::new(
-                    format!(
-                        "cute.{f}: a symbolic integer (the DSL's SymInt, printed ?{{div=1}}), for the fake tensors cute.compile takes (cute.runtime.make_fake_compact_tensor), is not modelled"
-                    ),
-                    span,
-                )))
+                Some(self.fake_call(f, args, span))
             }
-            ExprKind::Field(_, f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
-            | ExprKind::Name(f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
-                if !self.is_bound(f) =>
-            {
-                Some(Err(EvalError::new(
-                    format!(
-                        "cute.runtime.{f}: a fake tensor (the DSL's _FakeTensor, for cute.compile without data) is not modelled: compile with from_dlpack(a) of an array"
-                    ),
-                    span,
-                )))
-            }
+            ExprKind::Field(
+                _,
+                f @ ("make_fake_compact_tensor" | "make_fake_tensor" | "make_fake_stream"),
+            )
+            | ExprKind::Name(
+                f @ ("make_fake_compact_tensor" | "make_fake_tensor" | "make_fake_stream"),
+            ) if !self.is_bound(f) => Some(self.fake_call(f, args, span)),
             // `cute.runtime.make_ptr(T, a.ctypes.data)` (`cute_rt.make_ptr`, torch's
             // `a.data_ptr()`) of a name bound to a host array: a pointer to its buffer
             ExprKind::Field(_, "make_ptr")

@@ -11,6 +11,7 @@ mod element_functions;
 mod elements;
 pub mod equality;
 pub mod explain;
+mod fake;
 mod function;
 pub mod functions;
 pub mod host;
@@ -952,6 +953,20 @@ impl Env {
                 self.compile_jit(COMPILED, function, compile_args, callee.span)?;
                 let compiled = self.lambdas.remove(COMPILED).expect("bound by compile_jit");
                 self.call_routine(&compiled, args, e.span, None)?;
+                Ok(Outcome::Nothing)
+            }
+            // the DSL's `cute.compile(f, A…)` as a statement: `f` traced with `A` (what it
+            // prints as it is traced), the compiled function not kept
+            Stmt::Expr(e)
+                if let ExprKind::Call(compile, [f, compile_args @ ..]) = e.kind
+                    && self.called_function(compile) == Some("compile")
+                    && let ExprKind::Name(function) = f.kind
+                    && self.user_function(function) =>
+            {
+                // (a name no statement writes)
+                const COMPILED: &str = "cute.compile(…)";
+                self.compile_jit(COMPILED, function, compile_args, e.span)?;
+                self.lambdas.remove(COMPILED);
                 Ok(Outcome::Nothing)
             }
             Stmt::Expr(e) => {

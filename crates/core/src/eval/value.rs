@@ -81,6 +81,12 @@ pub enum Value {
     /// An object of a Python class of the program's own that holds fields (a
     /// `typing.NamedTuple`, a `@dataclass`): [`Record`].
     Record(Box<Record>),
+    /// The CuTe DSL's symbolic integer (`cute.sym_int()`, printed `?{div=1}`):
+    /// [`fake::SymInt`](super::fake::SymInt).
+    SymInt(Box<super::fake::SymInt>),
+    /// The CuTe DSL's fake tensor (`cute.runtime.make_fake_compact_tensor`), for `cute.compile`
+    /// without data: [`fake::FakeTensor`](super::fake::FakeTensor).
+    FakeTensor(Box<super::fake::FakeTensor>),
 }
 
 /// An object of a Python class of fields: its class's name and its fields' values, in order.
@@ -314,6 +320,8 @@ impl Value {
             Value::FunctionComposed(_) => "a layout composed with a Python function",
             Value::Dict(_) => "a Python dict",
             Value::Record(_) => "an object of a Python class of the program's own",
+            Value::SymInt(_) => "a SymInt",
+            Value::FakeTensor(_) => "a fake tensor",
         }
     }
 }

@@ -354,6 +354,7 @@ fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
         PtrBase::Named(n) => n.clone(),
         PtrBase::Stack => format!("make_tensor<{}>(Layout<_1>{{}}).data()", cpp_element(p, v)?),
         PtrBase::Host { .. } => crate::algebra::pointer::HOST.to_string(),
+        PtrBase::Fake { .. } => crate::algebra::pointer::FAKE.to_string(),
     };
     if let Some(sw) = p.swizzle.map(|s| s.get()) {
         // a swizzle_ptr: make_smem_ptr(p, Swizzle<B,M,S>{}) of the pointer it wraps

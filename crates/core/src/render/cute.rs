@@ -179,6 +179,8 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::FunctionComposed(f) => write!(out, "{}", f.text()),
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
+        Value::SymInt(s) => write!(out, "{}", s.text()),
+        Value::FakeTensor(t) => write!(out, "{}", t.text()),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())
