@@ -511,6 +511,25 @@ impl Env {
             _ => false,
         };
         match v {
+            // an element of a fake tensor (`cute.compile` of a `make_fake_compact_tensor`,
+            // fake.rs): a run-time value of its type, which the DSL only traces (`?`)
+            Value::Pointer(p)
+                if element_access
+                    && matches!(p.base, crate::algebra::pointer::PtrBase::Fake { .. }) =>
+            {
+                let ty = (p.type_name.0.as_deref())
+                    .and_then(super::storage::ElemType::of_dsl)
+                    .ok_or_else(|| EvalError::new("a fake tensor's element type", span))?;
+                Ok(Value::Scalar(Box::new(Scalar {
+                    ty,
+                    value: if ty.is_float() {
+                        super::storage::Number::Float(0.0)
+                    } else {
+                        super::storage::Number::Int(0)
+                    },
+                    python: false,
+                })))
+            }
             Value::Pointer(p) if element_access && p.storage.0.is_some() => self
                 .buffers
                 .read(&p)
@@ -560,6 +579,10 @@ impl Env {
             ));
         };
         let v = self.eval(value)?;
+        // a write to a fake tensor (fake.rs): traced only, no memory is there
+        if matches!(p.base, crate::algebra::pointer::PtrBase::Fake { .. }) {
+            return Ok(Outcome::Nothing);
+        }
         let Some(x) = number_of(&v) else {
             return Err(EvalError::new(
                 format!("the value written must be a number, found {}", v.kind()),

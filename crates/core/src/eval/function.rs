@@ -294,6 +294,12 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Outcome, EvalError> {
+        // `options="--enable-tvm-ffi"`: the compiler's, no argument of the function
+        let args: Vec<Expr> = (args.iter())
+            .filter(|a| !matches!(a.kind, ExprKind::Keyword("options", _)))
+            .cloned()
+            .collect();
+        let args = &args[..];
         let key = self.function_key(function).unwrap_or_default();
         let overloads = self.functions.get(&key).map_or(&[][..], |v| &v[..]);
         let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
@@ -310,11 +316,19 @@ impl Env {
         };
         let r = r.clone();
         let mut vals = self.eval_args(args)?;
-        // a fake tensor (fake.rs) is traced as the tensor it stands for
-        for (v, a) in vals.iter_mut().zip(args) {
-            if let Value::FakeTensor(t) = v {
-                *v = t.traced().map_err(|m| EvalError::new(m, a.span))?;
+        // a fake tensor (fake.rs) is traced as the tensor it stands for (in a tuple or a
+        // NamedTuple too)
+        fn traced(v: &mut Value) -> Result<(), String> {
+            match v {
+                Value::FakeTensor(t) => *v = t.traced()?,
+                Value::Tuple(items) => items.iter_mut().try_for_each(traced)?,
+                Value::Record(r) => r.fields.iter_mut().try_for_each(|(_, v)| traced(v))?,
+                _ => {}
             }
+            Ok(())
+        }
+        for (v, a) in vals.iter_mut().zip(args) {
+            traced(v).map_err(|m| EvalError::new(m, a.span))?;
         }
         self.call_routine_on(&r, vals.clone(), span, None)?;
         // the trace's lines, not the run's
@@ -1340,6 +1354,7 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
         Value::Dict(_) => "<class 'dict'>".to_string(),
+        Value::List(_) => "<class 'list'>".to_string(),
         Value::SymInt(_) => "<class 'cutlass.cute.typing.SymInt'>".to_string(),
         Value::FakeTensor(_) => "<class 'cutlass.cute.runtime._FakeTensor'>".to_string(),
         Value::Ssa(a) if a.numpy => "<class 'numpy.ndarray'>".to_string(),

@@ -911,7 +911,7 @@ impl Env {
         let ext = a.extents();
         let keep: Vec<bool> = match &profile.kind {
             ExprKind::Int(0) | ExprKind::DynInt(0) => vec![false; ext.len()],
-            ExprKind::Tuple(ms) if ms.len() == ext.len() => ms
+            ExprKind::Tuple(ms) | ExprKind::List(ms) if ms.len() == ext.len() => ms
                 .iter()
                 .map(|m| matches!(m.kind, ExprKind::Name("None")))
                 .collect(),

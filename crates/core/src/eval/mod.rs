@@ -978,6 +978,28 @@ impl Env {
                 if let Some(r) = self.store_method(&e) {
                     return r;
                 }
+                // Python's `xs.append(v)`, `xs.extend(ys)` of a name bound to a list: it grows
+                if let ExprKind::Call(callee, [arg]) = e.kind
+                    && let ExprKind::Field(base, m @ ("append" | "extend")) = callee.kind
+                    && let ExprKind::Name(n) = base.kind
+                    && let Some(Value::List(xs)) = self.get(n)
+                {
+                    let mut xs = xs.clone();
+                    let v = self.eval(arg)?;
+                    match (m, v) {
+                        ("append", v) => xs.push(v),
+                        (_, v) => xs.extend(v.tuple_modes().ok_or_else(|| {
+                            EvalError::new(
+                                format!("TypeError: {} is not iterable", v.kind()),
+                                arg.span,
+                            )
+                        })?),
+                    }
+                    let v = Value::List(xs);
+                    check_limits(&v, e.span)?;
+                    self.bind(n, v);
+                    return Ok(Outcome::Nothing);
+                }
                 let v = self.eval_shown(&e)?;
                 // a statement that calls a Python function of the program's own prints what
                 // the function prints, not the value it returns (as a Python script)
@@ -1585,7 +1607,24 @@ impl Env {
                 crate::algebra::basis::Stride::new(*v, *b),
             ))),
             ExprKind::Underscore => Ok(Value::Under),
-            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            // Python's list in DSL text: its values, held as a list (Python's `+`, `append`,
+            // print and type() see one; the function table takes it as the tuple it holds)
+            ExprKind::List(items) if self.dsl || self.dsl_seen => {
+                let mut tally = Tally::new(items.len());
+                let mut vals = Vec::with_capacity(items.len());
+                for i in items.iter() {
+                    let v = self.tuple_item(i)?;
+                    let past = tally.past(&v, crate::limits::MAX_TUPLE_WIDTH);
+                    vals.push(v);
+                    if past {
+                        break;
+                    }
+                }
+                let v = Value::List(vals);
+                check_limits(&v, e.span)?;
+                Ok(v)
+            }
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::List(items) => {
                 if items.iter().all(is_int_literal) {
                     let v = Value::IntTuple(items.iter().map(int_literal).collect());
                     // the limits only grow from a tuple to the tuples around it: when the whole
@@ -2278,6 +2317,25 @@ impl Env {
         b: &Expr,
         vb: Value,
     ) -> Result<Value, EvalError> {
+        // Python's `xs + ys` of two lists: their concatenation
+        if op == BinOp::Add
+            && let Value::List(xs) = va
+        {
+            return match vb {
+                Value::List(ys) => {
+                    let v = Value::List(xs.iter().cloned().chain(ys).collect());
+                    check_limits(&v, e.span)?;
+                    Ok(v)
+                }
+                v => Err(EvalError::new(
+                    format!(
+                        "TypeError: can only concatenate list (not {}) to list",
+                        v.kind()
+                    ),
+                    b.span,
+                )),
+            };
+        }
         // NumPy's element-wise arithmetic on host arrays, then a TensorSSA's (host.rs)
         if (self.dsl || self.dsl_seen)
             && let Some(r) = self.numpy_binary(op, va, &vb, e.span)
@@ -2649,7 +2707,7 @@ impl Env {
                     {
                         Value::Name(self.with_type_aliases(n))
                     }
-                    _ => self.eval(a)?,
+                    _ => self.eval(a)?.as_tuple(),
                 };
                 tally.argument(&v, a.span)?;
                 Ok(v)
@@ -2822,7 +2880,7 @@ impl Env {
             return self.call_function(f, &vals, &spans, span);
         };
         // the mode's indices: an integer or a list of them
-        let indices = match self.eval(&mode)? {
+        let indices = match self.eval(&mode)?.as_tuple() {
             Value::IntTuple(t) => t.leaves(),
             other => {
                 return Err(EvalError::new(
@@ -2964,6 +3022,23 @@ impl Env {
                 .map(|t| Value::Name(t.to_string()))
                 .ok_or_else(|| {
                     EvalError::new(format!("type() of {} is not modelled", v.kind()), arg.span)
+                });
+        }
+        // Python's `len(x)` of a list or tuple (DSL text)
+        if (self.dsl || self.dsl_seen)
+            && self.called_function(callee) == Some("len")
+            && !self.is_bound("len")
+            && let [arg] = args
+        {
+            let v = self.eval(arg)?;
+            return v
+                .tuple_modes()
+                .map(|m| Value::int(m.len() as i64))
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!("TypeError: object of {} has no len()", v.kind()),
+                        arg.span,
+                    )
                 });
         }
         // the DSL's `cutlass.const_expr(c)`, `cutlass.dynamic_expr(c)`: `c`
@@ -5312,7 +5387,7 @@ pub fn constant(name: &str) -> Option<Value> {
 fn is_int_literal(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => true,
-        ExprKind::Tuple(items) => items.iter().all(is_int_literal),
+        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().all(is_int_literal),
         _ => false,
     }
 }
@@ -5320,7 +5395,7 @@ fn is_int_literal(e: &Expr) -> bool {
 /// The IntTuple an [`is_int_literal`] expression writes (what evaluating it gives).
 fn int_literal(e: &Expr) -> IntTuple {
     match &e.kind {
-        ExprKind::Tuple(items) => items.iter().map(int_literal).collect(),
+        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().map(int_literal).collect(),
         ExprKind::Int(v) => IntTuple::int(*v),
         ExprKind::DynInt(v) => IntTuple::int_of(*v, true),
         ExprKind::Scaled(v, b) => IntTuple::stride(crate::algebra::basis::Stride::new(*v, *b)),

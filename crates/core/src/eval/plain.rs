@@ -124,6 +124,19 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
             }
             out.push(')');
         }
+        Value::List(items) => {
+            out.push('[');
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match e {
+                    Value::IntTuple(t) => write_python_tuple(out, t),
+                    e => write_traced_value(out, e),
+                }
+            }
+            out.push(']');
+        }
         Value::Swizzle(s) => {
             let _ = write!(out, "S<{},{},{}>", s.bits, s.base, s.shift);
         }
@@ -468,6 +481,10 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
         Value::SymInt(s) => write!(out, "{}", s.text()),
+        Value::List(_) => {
+            write_traced_value(out, v);
+            Ok(())
+        }
         Value::FakeTensor(t) => write!(out, "{}", t.text()),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);

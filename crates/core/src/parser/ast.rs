@@ -170,6 +170,8 @@ pub enum ExprKind<'a> {
     Underscore,
     /// `(a, b, ...)`, or `(a)` when `a` is an integer or an IntTuple literal (rank 1).
     Tuple(&'a [Expr<'a>]),
+    /// `[a, b, ...]`: Python's list in the CuTe DSL's text (a tuple elsewhere).
+    List(&'a [Expr<'a>]),
     /// A parenthesised expression that is not an IntTuple.
     Group(&'a Expr<'a>),
     /// `Shape:Stride`, both IntTuple literals.

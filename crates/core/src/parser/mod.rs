@@ -3109,7 +3109,7 @@ impl<'a> Parser<'a> {
             // a C++ lambda `[&](auto x){ return …; }`
             '[' if let Some(r) = self.lambda(pos) => r?,
             // a Python list (`mode=[0, 1]`): a tuple
-            '[' => self.bracketed(pos, '[', ']', ExprKind::Tuple)?,
+            '[' => self.bracketed(pos, '[', ']', ExprKind::List)?,
             _ if let Some((end, v, single)) = self.float_at(pos) => (
                 end,
                 Expr {
@@ -4297,7 +4297,7 @@ pub fn is_int_tuple_literal(e: &Expr) -> bool {
     while let Some(e) = todo.pop() {
         match &e.kind {
             ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => {}
-            ExprKind::Tuple(v) => todo.extend(v.iter()),
+            ExprKind::Tuple(v) | ExprKind::List(v) => todo.extend(v.iter()),
             _ => return false,
         }
     }

@@ -180,6 +180,12 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
         Value::SymInt(s) => write!(out, "{}", s.text()),
+        // Python's list, as Python prints it
+        Value::List(_) => {
+            let mut text = String::new();
+            crate::eval::plain::write_traced_value(&mut text, v);
+            out.write_str(&text)
+        }
         Value::FakeTensor(t) => write!(out, "{}", t.text()),
         Value::Atom(a) => {
             atom(out, v, a);

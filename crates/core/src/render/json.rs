@@ -184,6 +184,11 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
         Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),
         Value::SymInt(s) => object(json!({"kind": "sym_int", "value": s.text()})),
+        Value::List(_) => {
+            let mut text = String::new();
+            crate::eval::plain::write_traced_value(&mut text, v);
+            object(json!({"kind": "list", "value": text}))
+        }
         Value::FakeTensor(t) => object(json!({"kind": "fake_tensor", "value": t.text()})),
         Value::FunctionComposed(f) => {
             object(json!({"kind": "function_composed_layout", "value": f.text()}))
