@@ -1013,8 +1013,15 @@ impl Env {
                     return Ok(Outcome::Nothing);
                 }
                 // in DSL text, a Python float or bool echoed as Python's REPL echoes it (its
-                // repr, what `print` shows: `max(int(1), float(2.0))` is `2.0`)
-                if (self.dsl || self.dsl_seen) && is_python_float_or_bool(&v) {
+                // repr, what `print` shows: `max(int(1), float(2.0))` is `2.0`), and so is a
+                // Python builtin's int (`max(int(3), float(2.0))` is `3`, not CuTe's `_3`), a
+                // list
+                if (self.dsl || self.dsl_seen)
+                    && (is_python_float_or_bool(&v)
+                        || matches!(v, Value::List(_))
+                        || (self.is_python_int_builtin(&e)
+                            && matches!(&v, Value::IntTuple(t) if t.is_int() && !t.is_dynamic())))
+                {
                     let mut printed = self.take_emitted();
                     self.set("ans", v.clone());
                     printed.push(Outcome::Text(vec![TextPart::Traced(v)]));
@@ -5908,6 +5915,23 @@ enum Staged {
 
 /// Whether `v` is a Python float or a bool (of which Python's REPL echo, its repr, is what
 /// `print` shows).
+impl Env {
+    /// Whether `e` calls one of Python's builtins that give a Python int (`int`, `max`,
+    /// `min`, `len`, `abs`), no name of the session hiding it.
+    fn is_python_int_builtin(&self, e: &Expr) -> bool {
+        match e.kind {
+            ExprKind::Call(callee, _) => match callee.kind {
+                ExprKind::Name(f @ ("int" | "max" | "min" | "len" | "abs"))
+                | ExprKind::Qualified(f @ ("int" | "max" | "min" | "len" | "abs")) => {
+                    !self.is_bound(f)
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
+
 fn is_python_float_or_bool(v: &Value) -> bool {
     match v {
         Value::Bool(_) => true,
