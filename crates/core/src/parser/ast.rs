@@ -439,6 +439,10 @@ pub struct Loop<'a> {
     /// Whether it is a Python loop a jit function stages (scf.for: `range`, `cutlass.range`,
     /// not `cutlass.range_constexpr`): a name its body binds first is not bound after it.
     pub staged: bool,
+    /// A Python `print` in the body of a Python loop over `range`/`cutlass.range` (where it
+    /// is): in a jit function the DSL prints it once, as it traces the loop (an error in
+    /// cute); at the top level the loop is plain Python's, its counter a Python `int`.
+    pub trace_print: Option<Span>,
     /// The body's statements.
     pub body: &'a [Stmt<'a>],
     /// The header, `for (…)`.
