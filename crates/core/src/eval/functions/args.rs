@@ -37,6 +37,29 @@ impl<'a> Args<'a> {
     pub(super) fn int_tuple(&self, i: usize) -> Result<IntTuple, EvalError> {
         to_int_tuple(&self.vals[i], self.spans[i])
     }
+    /// Argument `i` as a major tag (`LayoutLeft{}`, `GenColMajor{}`, `LayoutRight{}`,
+    /// `GenRowMajor{}`: CuTe's `using GenColMajor = LayoutLeft`), `None` where it is no name;
+    /// another name is an error.
+    pub(super) fn major_tag(
+        &self,
+        op: &str,
+        i: usize,
+    ) -> Result<Option<algebra::tuple_algorithms::Major>, EvalError> {
+        use algebra::tuple_algorithms::Major;
+        let Value::Name(tag) = &self.vals[i] else {
+            return Ok(None);
+        };
+        match tag.as_str() {
+            "LayoutLeft" | "GenColMajor" => Ok(Some(Major::Left)),
+            "LayoutRight" | "GenRowMajor" => Ok(Some(Major::Right)),
+            _ => Err(EvalError::new(
+                format!(
+                    "{op}: '{tag}' is neither a variable nor a major tag (LayoutLeft, LayoutRight, GenColMajor, GenRowMajor)"
+                ),
+                self.spans[i],
+            )),
+        }
+    }
     /// Argument `i` read as a shape: an IntTuple whose extents are all at least 1 (SPEC §3).
     pub(super) fn shape(&self, i: usize) -> Result<IntTuple, EvalError> {
         let t = self.int_tuple(i)?;
