@@ -65,3 +65,24 @@ fn wide_dsl_cases_print_what_the_dsl_prints() {
         |got, want| got == without_div(want) || got == python_tuple_form(want),
     );
 }
+
+#[test]
+fn wide_dsl_statements_the_dsl_refuses_are_errors() {
+    let known = oracle_data("wide", "known_mismatches.txt");
+    let known = known_mismatches(&known);
+    let text = oracle_data("wide", "dsl_refuses.txt");
+    let accepted: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.split_once('\t').map(|(s, _)| s))
+        .filter(|s| !known.contains(s))
+        .filter_map(|s| match Env::new().run(s) {
+            Ok(Outcome::Value(v)) => Some(format!("{s} -> {}", cute_form::render(&v))),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        accepted.is_empty(),
+        "the CuTe DSL raises on these (wide/dsl_refuses.txt), cute accepted them:\n{}",
+        accepted.join("\n")
+    );
+}

@@ -9,7 +9,7 @@ and swizzled (composed) layouts. The DSL's answers are the truth for DSL text; t
   dsl_cases.tsv      STATEMENT<TAB>the DSL's print
   dsl_refuses.txt    statements the DSL raises on, with its error (kept for reference)
 
-Generated with: python3 tests/oracle/wide/gen_dsl_cases.py --seed 3232 --count 12
+Generated with: python3 tests/oracle/wide/gen_dsl_cases.py --seed 3232 --count 20
 The oracle's answers are cached in dsl_oracle_cache.json beside this script.
 """
 import argparse
@@ -238,13 +238,21 @@ OPS = [
     ("sw_logical_divide", lambda g, p: composed_op(g, p, "logical_divide")),
     ("sw_zipped_divide", lambda g, p: composed_op(g, p, "zipped_divide")),
     ("sw_at", lambda g, p: composed_op(g, p, "at")),
+    ("tiled_product", lambda g, p: product_case(g, p, "tiled_product")),
+    ("flat_product", lambda g, p: product_case(g, p, "flat_product")),
+    ("composition_ints", lambda g, p: f"cute.composition({layout(g, p, rank=2, max_depth=2)}, {g.choice(['1', '(1, None)', '(None, 1)', '(1, 2)', '(2, 1)', '(1,)', '(cutlass.Int32(1), 2)'])})"),
+    ("layout_call", lambda g, p: (lambda s: f"{layout_of(g, s, p, g.choice(['compact', 'perm', 'random']))}({crd_of(g, s, p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
+    ("get", lambda g, p: f"cute.get({layout(g, p, rank=g.choice([2, 3]), max_depth=2)}, mode=[{g.choice([0, 1])}])"),
+    ("size_mode", lambda g, p: f"cute.size({layout(g, p, rank=g.choice([2, 3]), max_depth=2)}, mode=[{g.choice([0, 1])}])"),
+    ("coalesce_random", lambda g, p: f"cute.coalesce({layout(g, p, 'random')})"),
+    ("composition_random", lambda g, p: f"cute.composition({layout(g, p, 'random')}, {layout(g, p, g.choice(['compact', 'perm', 'random']), max_depth=1)})"),
 ]
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=3232)
-    ap.add_argument("--count", type=int, default=12, help="cases per operation")
+    ap.add_argument("--count", type=int, default=20, help="cases per operation")
     ap.add_argument("--list", action="store_true", help="print the cases, ask nothing")
     a = ap.parse_args()
     cases = differential.draw(OPS, f"{a.seed}/dsl", a.count, lambda gen, g: gen(g, g.choice([0.0, 0.3, 0.5, 0.8])))

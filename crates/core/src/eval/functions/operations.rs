@@ -3,7 +3,7 @@
 //! `max_common_layout` and `max_common_vector` (CuTe's `layout.hpp`); most have a derivation
 //! for `cute explain` ([`super::traced`]).
 
-use super::args::on_layout;
+use super::args::{DslStatic, dsl_static, on_layout};
 use super::{Args, EvalError, Function, OnComposed, OnTensor, Value};
 use super::{layouts, swizzled, swizzled_value, traced};
 use crate::algebra::{self, Layout, Tiler, TilerBuf, Tup};
@@ -161,7 +161,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map_err(a.alg())
         },
         traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced, traced::Explained)),
-        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::right_inverse_traced, traced::Lawful(plain)))
+        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::right_inverse_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "right_inverse", 0, DslStatic::Shape)?;
+                call_cpp("right_inverse", a)
+            }
+        })
     ),
     f!(
         "left_inverse",
@@ -186,7 +193,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map_err(a.alg())
         },
         traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced, traced::Explained)),
-        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::left_inverse_traced, traced::Lawful(plain)))
+        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::left_inverse_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "left_inverse", 0, DslStatic::Layout)?;
+                call_cpp("left_inverse", a)
+            }
+        })
     ),
     f!(
         "logical_divide",
@@ -258,6 +272,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::logical_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::logical_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "logical_product", 0, DslStatic::Layout)?;
+                tiler_op(a, divide::logical_product)
+            }
+        }),
     ),
     f!(
         "zipped_product",
@@ -269,6 +290,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::zipped_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "zipped_product", 0, DslStatic::Layout)?;
+                tiler_op(a, divide::zipped_product)
+            }
+        }),
     ),
     f!(
         "tiled_product",
@@ -282,7 +310,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::tiled_product_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
-            handler: |a| tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, false)))
+            handler: |a| {
+                dsl_static(a, "tiled_product", 0, DslStatic::Layout)?;
+                // the DSL's products take a layout tiler only (a tuple raises "must be a
+                // Value"): cute keeps C++'s answer for the others
+                if !matches!(a.vals[1], Value::Layout(_)) {
+                    return tiler_op(a, divide::tiled_product);
+                }
+                tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, false)))
+            }
         }),
     ),
     f!(
@@ -297,7 +333,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::flat_product_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
-            handler: |a| tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, true)))
+            handler: |a| {
+                dsl_static(a, "flat_product", 0, DslStatic::Layout)?;
+                // the DSL's products take a layout tiler only (a tuple raises "must be a
+                // Value"): cute keeps C++'s answer for the others
+                if !matches!(a.vals[1], Value::Layout(_)) {
+                    return tiler_op(a, divide::flat_product);
+                }
+                tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, true)))
+            }
         }),
     ),
     f!(
@@ -314,6 +358,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::layout_op(a, t, divide::blocked_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "blocked_product", 0, DslStatic::Layout)?;
+                call_cpp("blocked_product", a)
+            }
+        }),
     ),
     f!(
         "raked_product",
@@ -335,6 +386,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         dsl: Some(super::Dsl {
             signature: None,
             handler: |a| {
+                dsl_static(a, "raked_product", 0, DslStatic::Layout)?;
                 on_layout(a, 0, |l| {
                     let r = divide::raked_product(l, &a.layout(1)?).map_err(a.alg())?;
                     coalesce_each_mode(&r).map_err(a.alg())
@@ -356,7 +408,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             common::max_common_layout(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
     ),
     f!(
         "max_common_vector",
@@ -372,7 +424,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             common::max_common_vector(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::int)
                 .map_err(a.alg())
-        }
+        },
     ),
 ];
 
@@ -439,4 +491,11 @@ fn dsl_spliced(z: &Layout, flat: bool) -> Layout {
         }
     }
     Layout::concat(&parts)
+}
+
+/// The C++ handler of the function `name` of the table (a DSL handler's answer where the DSL
+/// computes what C++ does, once its own preconditions hold).
+fn call_cpp(name: &str, a: &Args) -> Result<Value, EvalError> {
+    let f = super::lookup(name).expect("in the function table");
+    (f.handler)(a)
 }
