@@ -9,7 +9,7 @@ and swizzled (composed) layouts. The DSL's answers are the truth for DSL text; t
   dsl_cases.tsv      STATEMENT<TAB>the DSL's print
   dsl_refuses.txt    statements the DSL raises on, with its error (kept for reference)
 
-Generated with: python3 tests/oracle/wide/gen_dsl_cases.py --seed 3232 --count 20
+Generated with: python3 tests/oracle/wide/gen_dsl_cases.py --seed 3232 --count 20 --second-seed 3233 --second-count 12
 The oracle's answers are cached in dsl_oracle_cache.json beside this script.
 """
 import argparse
@@ -253,9 +253,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=3232)
     ap.add_argument("--count", type=int, default=20, help="cases per operation")
+    ap.add_argument("--second-seed", type=int, default=3233, help="a second seed's cases after the first's")
+    ap.add_argument("--second-count", type=int, default=12, help="cases per operation of the second seed")
     ap.add_argument("--list", action="store_true", help="print the cases, ask nothing")
     a = ap.parse_args()
-    cases = differential.draw(OPS, f"{a.seed}/dsl", a.count, lambda gen, g: gen(g, g.choice([0.0, 0.3, 0.5, 0.8])))
+    make = lambda gen, g: gen(g, g.choice([0.0, 0.3, 0.5, 0.8]))  # noqa: E731
+    cases = differential.draw(OPS, f"{a.seed}/dsl", a.count, make)
+    if a.second_seed is not None:
+        seen = set(cases)
+        cases += [c for c in differential.draw(OPS, f"{a.second_seed}/dsl", a.second_count, make) if c not in seen]
     if a.list:
         print("\n".join(cases))
         return

@@ -66,6 +66,17 @@ pub fn upcast_layout(l: &Layout, n: i64) -> Result<Layout> {
 
 /// [`upcast_layout`], reporting each mode's rule to `t`.
 pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<Layout> {
+    upcast_checked(l, n, t, true)
+}
+
+/// `upcast<N>` leaf by leaf with no check of CuTe C++'s static_assert "Divisibility
+/// condition": what the CuTe DSL's `recast_layout` does (dsl-oracle: `cute.recast_layout(32, 8,
+/// cute.make_layout((1, 3), stride=(3, 1)))` is `(1,1):(1,1)`, which C++ refuses).
+pub fn upcast_leaves(l: &Layout, n: i64) -> Result<Layout> {
+    upcast_checked(l, n, &mut NoTrace, false)
+}
+
+fn upcast_checked<T: Trace>(l: &Layout, n: i64, t: &mut T, checked: bool) -> Result<Layout> {
     const OP: &str = "upcast";
     check_factor(OP, n)?;
     t.step(|| {
@@ -104,7 +115,7 @@ pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<L
             continue;
         }
         let dv = d.value;
-        if dv % n != 0 && n % dv != 0 {
+        if checked && dv % n != 0 && n % dv != 0 {
             return Err(condition(
                 OP,
                 format!(
@@ -452,12 +463,12 @@ impl Recast {
         Ok(r)
     }
 
-    /// Of a layout as the CuTe DSL's `recast_layout` casts it: its downcast checks no static
-    /// `_1` ([`downcast_leaves`]).
+    /// Of a layout as the CuTe DSL's `recast_layout` casts it: its upcast checks no
+    /// divisibility ([`upcast_leaves`]), its downcast no static `_1` ([`downcast_leaves`]).
     pub fn layout_dsl(&self, l: &Layout) -> Result<Layout> {
         let mut r = l.clone();
         if self.up != 1 {
-            r = upcast_layout(&r, self.up)?;
+            r = upcast_leaves(&r, self.up)?;
         }
         if self.down != 1 {
             r = downcast_leaves(&r, self.down)?;
