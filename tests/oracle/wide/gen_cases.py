@@ -17,7 +17,7 @@ the kind of every integer included.
   cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
   cute_refuses.txt   statements CuTe does not compile (its static_asserts)
 
-Generated with: python3 tests/oracle/wide/gen_cases.py --seed 3232 --count 20
+Generated with: python3 tests/oracle/wide/gen_cases.py --seed 3232 --count 20 --second-seed 3233 --second-count 8
 The oracle's answers are cached in oracle_cache.json beside this script (reruns are cheap).
 """
 import argparse
@@ -453,6 +453,19 @@ OPS = [
     ("t_domain_offset", lambda g, p: f"domain_offset(make_coord({leaf(g, g.randrange(4), p)}, {leaf(g, g.randrange(4), p)}), {tensor2(g, p)[0]})"),
     ("t_partition_dynamic", lambda g, p: tensor_op(g, 1.0, "local_partition")),
     ("t_local_tile_dynamic", lambda g, p: tensor_op(g, 1.0, "local_tile")),
+    # round 3: projections, nested tilers and coordinates, tensors composed and recast
+    ("t_local_tile_proj", lambda g, p: f"local_tile({tensor2(g, p)[0]}, make_shape({leaf(g, g.choice([2, 4]), 0.0)}, {leaf(g, g.choice([4, 8]), 0.0)}, {leaf(g, 2, 0.0)}), make_coord({leaf(g, g.randrange(2), p)}, _, {leaf(g, g.randrange(2), p)}), {g.choice(['Step<_1, X, _1>{}', 'Step<X, _1, _1>{}', 'Step<_1, _1, X>{}'])})"),
+    ("t_local_partition_proj", lambda g, p: f"local_partition({tensor2(g, p)[0]}, make_layout(make_shape(Int<2>{{}}, Int<4>{{}}, Int<2>{{}})), {leaf(g, g.randrange(16), p)}, {g.choice(['Step<_1, X, _1>{}', 'Step<X, _1, _1>{}', 'Step<_1, _1, X>{}'])})"),
+    ("t_composition", lambda g, p: f"composition({tensor2(g, p)[0]}, {tiler(g, 0.0, 2)})"),
+    ("t_tiled_divide", lambda g, p: tensor_op(g, p, "logical_divide").replace("logical_divide", "tiled_divide", 1)),
+    ("t_nested_slice", lambda g, p: f"make_tensor({ptr(g)}, {layout_of(g, (g.choice([2, 4]), (g.choice([2, 4]), g.choice([2, 8]))), p, g.choice(['compact', 'perm']))})({leaf(g, g.randrange(2), p)}, make_coord(_, {leaf(g, g.randrange(2), p)}))"),
+    ("t_address_nested", lambda g, p: f"&make_tensor({ptr(g)}, {layout_of(g, (g.choice([2, 4]), (g.choice([2, 4]), g.choice([2, 8]))), p, g.choice(['compact', 'perm', 'random']))})({leaf(g, g.randrange(2), p)}, {leaf(g, g.randrange(4), p)})"),
+    ("t_recast_sw", lambda g, p: f"recast<{g.choice(['uint32_t', 'uint8_t', 'uint64_t'])}>({tensor2(g, p, swizzled=True)[0].replace('make_gmem_ptr', 'make_smem_ptr')})"),
+    ("nested_tiler_composition", lambda g, p: f"composition({layout(g, p, 'compact', rank=2, max_depth=2)}, make_tile({tiler(g, 0.0, 2)}, {small(g, 0.0)}))"),
+    ("nested_tiler_divide", lambda g, p: f"logical_divide({layout(g, p, 'compact', rank=2, max_depth=2)}, make_tile({tiler(g, 0.0, 2)}, {leaf(g, g.choice([1, 2, 4]), 0.0)}))"),
+    ("complement_shape", lambda g, p: f"complement({layout(g, 0.0, 'gapped', max_depth=2)}, {spell(g, (g.choice([4, 8, 16]), g.choice([4, 8, 16]), g.choice([1, 2])), p, 'make_shape')})"),
+    ("crd2idx_layout_call", lambda g, p: (lambda s: f"{layout_of(g, s, p, g.choice(['compact', 'perm', 'random']))}({crd_of(g, s, p)})")(shape(g, max_depth=3, rank=g.choice([1, 2, 3])))),
+    ("sw_slice_nested", lambda g, p: f"composition({swz(g)}, make_layout(make_shape(make_shape(Int<4>{{}}, Int<2>{{}}), Int<64>{{}}), make_stride(make_stride(Int<64>{{}}, Int<256>{{}}), Int<1>{{}})))(make_coord({leaf(g, g.randrange(4), p)}, _), _)"),
     # tensors over null-based pointers
     ("t_local_tile", lambda g, p: tensor_op(g, p, "local_tile")),
     ("t_local_tile_under", lambda g, p: tensor_op(g, p, "local_tile_under")),
@@ -474,10 +487,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=3232)
     ap.add_argument("--count", type=int, default=20, help="cases per operation")
+    ap.add_argument("--second-seed", type=int, default=3233, help="a second seed's cases after the first's")
+    ap.add_argument("--second-count", type=int, default=8, help="cases per operation of the second seed")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--list", action="store_true", help="print the cases, ask nothing")
     a = ap.parse_args()
-    cases = differential.draw(OPS, a.seed, a.count, lambda gen, g: gen(g, g.choice([0.0, 0.3, 0.5, 0.8, 1.0])))
+    make = lambda gen, g: gen(g, g.choice([0.0, 0.3, 0.5, 0.8, 1.0]))  # noqa: E731
+    cases = differential.draw(OPS, a.seed, a.count, make)
+    if a.second_seed is not None:
+        seen = set(cases)
+        cases += [c for c in differential.draw(OPS, a.second_seed, a.second_count, make) if c not in seen]
     if a.list:
         print("\n".join(cases))
         return
