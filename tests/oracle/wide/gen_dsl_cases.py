@@ -246,6 +246,17 @@ OPS = [
     ("size_mode", lambda g, p: f"cute.size({layout(g, p, rank=g.choice([2, 3]), max_depth=2)}, mode=[{g.choice([0, 1])}])"),
     ("coalesce_random", lambda g, p: f"cute.coalesce({layout(g, p, 'random')})"),
     ("composition_random", lambda g, p: f"cute.composition({layout(g, p, 'random')}, {layout(g, p, g.choice(['compact', 'perm', 'random']), max_depth=1)})"),
+    # round 3 (the DSL's filter_zeros takes no Python tuple as its target_profile: "must be a
+    # Value"; its slice_and_offset of a composed layout prints the Python object, whose layout
+    # is not compared: neither is drawn)
+    ("select", lambda g, p: f"cute.select({layout(g, p, rank=3, max_depth=2)}, mode=[{', '.join(str(g.randrange(3)) for _ in range(g.choice([1, 2, 3])))}])"),
+    ("append", lambda g, p: f"cute.append({layout(g, p, rank=g.choice([1, 2]), max_depth=2)}, {small(g, p)})"),
+    ("prepend", lambda g, p: f"cute.prepend({layout(g, p, rank=g.choice([1, 2]), max_depth=2)}, {small(g, p)})"),
+    ("product_each", lambda g, p: f"cute.product_each({spell(g, shape(g, rank=g.choice([1, 2, 3])), p)})"),
+    ("cosize_mode", lambda g, p: f"cute.cosize({layout(g, p, rank=g.choice([2, 3]), max_depth=2)}, mode=[{g.choice([0, 1])}])"),
+    ("sw_tiled_divide", lambda g, p: composed_op(g, p, "tiled_divide")),
+    ("ceil_div", lambda g, p: (lambda a: f"cute.ceil_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 3, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
+    ("shape_div", lambda g, p: (lambda a: f"cute.shape_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
 ]
 
 
