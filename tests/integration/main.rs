@@ -51,5 +51,6 @@ mod tmux;
 mod transcripts;
 mod tv;
 mod typed_constants;
+mod wide;
 mod written_constructs;
 mod written_storage;

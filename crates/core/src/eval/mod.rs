@@ -4341,8 +4341,8 @@ pub fn apply(
             // a run-time coordinate makes the offset one (C++'s `(Sw o L)(2,3)` is `26`, of
             // `(_2,_3)` `_26`): the kind of the inner layout's index
             let (v, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
-            c.apply_outer(v)
-                .map(|o| Value::IntTuple(IntTuple::int_of(o, dynamic)))
+            c.apply_outer_kind(v, dynamic)
+                .map(|(o, dynamic)| Value::IntTuple(IntTuple::int_of(o, dynamic)))
                 .map_err(alg)
         }
         Value::OffsetLayout(o, l) => {
@@ -4389,7 +4389,8 @@ pub fn apply(
             let (inner, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
             // the element: its index (run-time where the coordinate makes it so), or (over
             // memory) its address
-            let at = crate::algebra::Int::of(c.apply_outer(inner).map_err(alg)?, dynamic);
+            let (at, dynamic) = c.apply_outer_kind(inner, dynamic).map_err(alg)?;
+            let at = crate::algebra::Int::of(at, dynamic);
             Ok(match add(at)? {
                 Origin::Count(v) => Value::IntTuple(IntTuple::of_int(v)),
                 Origin::Counting(n) => Value::IntTuple(IntTuple::int_of(n, true)),

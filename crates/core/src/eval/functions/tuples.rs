@@ -1020,19 +1020,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let shape = a.shape(0)?;
-            if let Value::Name(tag) = &a.vals[1] {
-                let major = match tag.as_str() {
-                    "LayoutLeft" | "GenColMajor" => ta::Major::Left,
-                    "LayoutRight" | "GenRowMajor" => ta::Major::Right,
-                    _ => {
-                        return Err(EvalError::new(
-                            format!(
-                                "compact_order: '{tag}' is neither a variable nor a major tag (LayoutLeft, LayoutRight)"
-                            ),
-                            a.spans[1],
-                        ));
-                    }
-                };
+            if let Some(major) = a.major_tag("compact_order", 1)? {
                 return tup(a, ta::compact_major(&shape, &IntTuple::int(1), major));
             }
             tup(a, ta::compact_order(&shape, &a.int_tuple(1)?))
