@@ -150,6 +150,25 @@ def cases():
         "int(integral_constant<uint32_t,3>{})",
         "make_tuple(integral_constant<uint32_t,3>{}, 2)",
         "make_layout(make_shape(_4{},_2{}))(integral_constant<uint32_t,1>{})",
+        # the standard library's std::integral_constant (msvc_compilation/tuple.cpp's `IC`): a
+        # static integer to CuTe's traits and tuples, its arithmetic the value's (C++ converts
+        # it), a class of its own (CuTe's print of it is ambiguous: not printed here)
+        "std::integral_constant<int,42>{} + 1",
+        "Int<3>{} + std::integral_constant<int,42>{}",
+        "std::integral_constant<size_t,43>{} * 2",
+        "-std::integral_constant<int,5>{}",
+        "std::integral_constant<int,42>{} == 42",
+        "std::integral_constant<int,42>::value",
+        "is_static_v<std::integral_constant<int,42>>",
+        "is_same_v<std::integral_constant<int,43>, integral_constant<int,43>>",
+        "is_same_v<std::integral_constant<int,43>, Int<43>>",
+        "is_same_v<std::integral_constant<int,43>, std::integral_constant<long,43>>",
+        "is_same_v<std::integral_constant<int,43>, std::integral_constant<int,43>>",
+        "get<0>(tuple<int, std::integral_constant<int,43>>{41, std::integral_constant<int,43>{}})",
+        "is_same_v<decltype(get<1>(tuple<int, std::integral_constant<int,43>>{41, std::integral_constant<int,43>{}})), std::integral_constant<int,43>>",
+        "is_same_v<decltype(get<1>(tuple<int, std::integral_constant<int,43>>{41, std::integral_constant<int,43>{}})), Int<43>>",
+        "make_tuple(integral_constant<uint32_t,3>{}, Int<2>{})",
+        "is_same_v<decltype(make_tuple(integral_constant<uint32_t,3>{}, 2)), tuple<integral_constant<uint32_t,3>, int>>",
     ]
     return out
 

@@ -986,6 +986,7 @@ impl Env {
                         _ => Outcome::Sequence(printed),
                     });
                 }
+                constant::check_printable(&v, e.span)?;
                 Ok(self.answer(v, Outcome::Value, on_value))
             }
             // Python's `print(x)` ends its line
@@ -1016,6 +1017,7 @@ impl Env {
                     }
                     _ => self.eval_shown(&e)?,
                 };
+                constant::check_printable(&v, e.span)?;
                 if let Value::Scalar(x) = &v
                     && x.ty.is_complex()
                 {
@@ -2061,6 +2063,7 @@ impl Env {
             {
                 let vals = self.eval_args(args)?;
                 let vals = self.struct_elements_constructed(&ty, vals, args, e.span)?;
+                let ty = self.alias_elements_resolved(ty, e.span)?;
                 construct_tuple(&ty, &vals, callee.span, args, e.span)
             }
             // `L x;` (`L()`) of a static layout's type (`using L = Layout<Shape<_8, _4>>;`, a
@@ -3966,9 +3969,28 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
                 at,
             )),
         },
+        // a typed constant's element (`std::integral_constant<int, 43>`): that constant only
+        Value::Constant(c) => match v {
+            Value::Constant(x) if x.type_name() == c.type_name() => Ok(v.clone()),
+            _ => Err(EvalError::new(
+                format!(
+                    "the element of type {} is constructed only from an object of its type, found {}",
+                    c.type_name(),
+                    crate::eval::plain::render(v)
+                ),
+                at,
+            )),
+        },
         Value::IntTuple(t) if t.is_int() => {
             let want = t.as_int().expect("an integer");
             match v {
+                // CuTe's `integral_constant<int, 43>` is a `C<43>`
+                Value::Constant(c)
+                    if c.class == constant::ConstantClass::Cute
+                        && c.value() == i128::from(want) =>
+                {
+                    Ok(v.clone())
+                }
                 Value::IntTuple(x) if x.is_int() && x.is_static() && x.as_int() == Some(want) => {
                     Ok(m.clone())
                 }
@@ -4924,7 +4946,7 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
     if let Some(r) = elements::scalar_unary(op, v, span) {
         return r;
     }
-    if let Some(r) = constant::unary(op, v, span) {
+    if let Some(r) = constant::unary(op, v, vspan, span) {
         return r;
     }
     if op == UnOp::Not

@@ -699,7 +699,8 @@ fn template(name: &str) -> Option<Template> {
         "integer_sequence" => Template::Sequence { typed: true },
         // their elements are `integral_constant<T, i>` (make_index_sequence: T is size_t)
         "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
-        "integral_constant" => Template::Call("integral_constant"),
+        // (the standard library's is a class of its own: its call marked `std`)
+        "integral_constant" | "std::integral_constant" => Template::Call("integral_constant"),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -2548,13 +2549,18 @@ impl<'a> Parser<'a> {
                     // a class template CuTe constructs from its arguments,
                     // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`; a
                     // struct of the program's own, `P{1, 2}`, `Nonempty{7}` (C++ only)
-                    if !is_int_type
-                        && let ExprKind::Name(n) = e.kind
-                        && (n.contains('<')
+                    // a tuple type, `tuple<int, _2>{1, _2{}}`: the call `tuple<int, _2>(1, _2{})`
+                    let tuple_type = matches!(e.kind, ExprKind::Call(c, _) if matches!(
+                        c.kind,
+                        ExprKind::Qualified("make_tuple" | "make_shape" | "make_stride" | "make_coord")
+                    )) && !self.python
+                        && !self.is_dsl();
+                    let constructed = !is_int_type
+                        && matches!(e.kind, ExprKind::Name(n) if n.contains('<')
                             || (!self.python
                                 && !self.is_dsl()
-                                && n.starts_with(|c: char| c.is_ascii_uppercase())))
-                    {
+                                && n.starts_with(|c: char| c.is_ascii_uppercase())));
+                    if tuple_type || constructed {
                         self.enter(q)?;
                         let (end, args) = self.list(q, '{', '}', false)?;
                         self.leave();
@@ -3917,6 +3923,15 @@ impl<'a> Parser<'a> {
                         span: Span::new(pos, name_end),
                     });
                     v.extend_from_slice(items);
+                    v.into_bump_slice()
+                } else if name == "std::integral_constant" {
+                    // `std::integral_constant<int, 43>`: CuTe's function, the class marked
+                    let mut v = BumpVec::with_capacity_in(items.len() + 1, self.arena);
+                    v.extend_from_slice(items);
+                    v.push(Expr {
+                        kind: ExprKind::Name("std"),
+                        span: Span::new(pos, name_end),
+                    });
                     v.into_bump_slice()
                 } else {
                     items
