@@ -650,6 +650,23 @@ const DSL_INT_TYPES: &[&str] = &[
     "Int8", "Int16", "Int32", "Int64", "Uint8", "Uint16", "Uint32", "Uint64", "Integer",
 ];
 
+/// The declaration of storage (a C array `T A[N]`, CuTe's `array<T, N> a;`, a thrust host
+/// vector): the variable `name` of elements `elem`, held as `storage` says.
+fn storage_declared<'a>(
+    (name, name_span): (&'a str, Span),
+    (elem, elem_span): (&'a str, Span),
+    storage: Storage<'a>,
+) -> Stmt<'a> {
+    Stmt::DeclarePointer {
+        name,
+        name_span,
+        elem,
+        elem_span,
+        init: None,
+        storage: Some(storage),
+    }
+}
+
 /// How a C++ class template named in a statement becomes a value.
 enum Template {
     /// `Int<N>`, `C<N>`: an integral constant.
@@ -1590,20 +1607,17 @@ impl<'a> Parser<'a> {
                     Span::new(angle, close + 1),
                 );
             }
-            return Ok(Some(Stmt::DeclarePointer {
-                name,
-                name_span: Span::new(name_start, name_end),
-                elem,
-                elem_span: Span::new(elem_start, elem_end),
-                init: None,
-                storage: Some(Storage {
+            return Ok(Some(storage_declared(
+                (name, Span::new(name_start, name_end)),
+                (elem, Span::new(elem_start, elem_end)),
+                Storage {
                     extent: Some(extent),
                     subbyte,
                     object: true,
                     init: zeroed,
                     fill: None,
-                }),
-            }));
+                },
+            )));
         }
         // a C array: `T NAME[N]`
         let name_start = self.skip_ws(p);
@@ -1678,20 +1692,17 @@ impl<'a> Parser<'a> {
             _ => (close + 1, zeroed),
         };
         self.expect_end(end)?;
-        Ok(Some(Stmt::DeclarePointer {
-            name,
-            name_span: Span::new(name_start, name_end),
-            elem: ty_name,
-            elem_span: ty_span,
-            init: None,
-            storage: Some(Storage {
+        Ok(Some(storage_declared(
+            (name, Span::new(name_start, name_end)),
+            (ty_name, ty_span),
+            Storage {
                 extent,
                 subbyte: false,
                 object: false,
                 init,
                 fill: None,
-            }),
-        }))
+            },
+        )))
     }
 
     /// `thrust::host_vector<T> NAME(n);` or `(n, v)` after its template's `<` at `angle`: a
@@ -1732,20 +1743,17 @@ impl<'a> Parser<'a> {
             }
         };
         self.expect_end(end)?;
-        Ok(Some(Stmt::DeclarePointer {
-            name,
-            name_span: Span::new(name_start, name_end),
-            elem,
-            elem_span: Span::new(elem_start, elem_end),
-            init: None,
-            storage: Some(Storage {
+        Ok(Some(storage_declared(
+            (name, Span::new(name_start, name_end)),
+            (elem, Span::new(elem_start, elem_end)),
+            Storage {
                 extent: Some(extent),
                 subbyte: false,
                 object: true,
                 init: Some(&[]),
                 fill,
-            }),
-        }))
+            },
+        )))
     }
 
     /// The initializer list of a C array of `complex<T>` at `open` (its `{`): each item a value,
