@@ -283,6 +283,15 @@ T()`; CooperativeGemm2_Half_MMA's post-4.7 atom), 1 differs: CooperativeGemm7 "C
 compile it" in the sweep's program, though its helpers and body compile alone through
 cute-oracle (to find: what of the sweep's program around it fails).
 
+Session 32, s32-tuple (debug build): the unit row 83 tried, 81 as CuTe, 2 refused, 0 differ
+(79/4/0 before): msvc_compilation/tuple.cpp's TupleAssignment and TupleGetSingleInteger as CuTe
+(`std::integral_constant<T, v>` a class of its own, eval/constant.rs; `tuple<…>{…}`;
+cute_sessions' cpp_of reads `assert(…)`, `[[maybe_unused]] T x;` and `t1 = t1a;` as statements).
+TupleGetRecursive still refused: `decltype` of a run-time integer is `int` whatever its declared
+type (`size_t`), and a tuple value is not compared with a tuple type of named elements. The
+TEST bodies' row: tuple.cpp's PackedTuple* (variadic templates, tuples of doubles and structs)
+and TupleFind (a template template parameter, `find<X>(t)` of a type) unchanged.
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
