@@ -3969,6 +3969,26 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
                 at,
             )),
         },
+        // a floating element (`tuple<float, int>{15.5f, 7}`): the number converted to its type,
+        // as the tuple's constructor (`T const&` parameters) converts it
+        Value::Name(n)
+            if let Some(ty) = storage::ElemType::of_name(n)
+                && ty.is_float()
+                && !ty.is_complex() =>
+        {
+            let x = elements::number_of(v).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "the element of type {n} is constructed from a number, found {}",
+                        v.kind()
+                    ),
+                    at,
+                )
+            })?;
+            storage::Scalar::new(ty, x.value)
+                .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, at))
+        }
         // a typed constant's element (`std::integral_constant<int, 43>`): that constant only
         Value::Constant(c) => match v {
             Value::Constant(x) if x.type_name() == c.type_name() => Ok(v.clone()),

@@ -221,6 +221,11 @@ fn same_type(a: &Value, b: &Value) -> bool {
         // `integral_constant<T, v>` and `C<v>` of a T other than int or bool: the type, form
         // and value
         (Value::Constant(x), Value::Constant(y)) => x == y,
+        // a value of an element type (`float`, `double`, `half_t`): its type, not its value
+        (Value::Scalar(x), Value::Scalar(y)) => x.ty == y.ty,
+        (Value::Scalar(x), Value::Name(n)) | (Value::Name(n), Value::Scalar(x)) => {
+            crate::eval::storage::ElemType::of_name(n) == Some(x.ty)
+        }
         // `array<T, N>`: T and N
         (Value::Array(x), Value::Array(y)) => {
             x.element == y.element && x.items.len() == y.items.len()
