@@ -2698,6 +2698,8 @@ impl Env {
                 let base = base.strip_suffix(" const").unwrap_or(base).trim();
                 match self.get(base) {
                     Some(Value::Name(ty)) => Value::Name(format!("{ty}{}", &n[base.len()..])),
+                    // a template parameter bound to a value (`X` of `f<0, _1>(t)`): the value
+                    Some(bound) if base == n.as_str() => bound.clone(),
                     _ => v.clone(),
                 }
             }
@@ -2713,6 +2715,12 @@ impl Env {
                 arg_spans.chain(template_spans).collect(),
             ),
         };
+        // `find<X>(t)`: of a type, where `find(t, x)` compares values
+        if t.inner.name == "find"
+            && let [tuple, x] = vals.as_slice()
+        {
+            return tuple_functions::find_type(tuple, x, span);
+        }
         let v = self.call_function(t.inner, &vals, &spans, span)?;
         match t.query {
             Some(q) => functions::call(q, &[v], &[span], span),
@@ -3148,7 +3156,7 @@ impl Env {
             _ => return None,
         };
         match &v {
-            Value::Tuple(_) if holds_int_type(&v) => Some(v),
+            Value::Tuple(_) if holds_run_time_type(&v) => Some(v),
             Value::IntTuple(t) if !t.is_int() && t.is_static() && t.basis().is_none() => Some(v),
             _ => None,
         }
@@ -3178,7 +3186,7 @@ impl Env {
             _ => None,
         };
         if let Some(v @ (Value::Tuple(_) | Value::IntTuple(_))) = &tuple_type
-            && (holds_int_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
+            && (holds_run_time_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
         {
             return tuple_size_of(v, arg.span);
         }
@@ -3830,12 +3838,15 @@ fn is_sparse_elem(n: &str) -> bool {
     })
 }
 
-/// Whether `v` is a tuple type that holds C++'s integer types (`tuple<int, _2>` reads as the
-/// tuple `(int,_2)` of names and values): only a type holds a type's name.
-fn holds_int_type(v: &Value) -> bool {
+/// Whether `v` is a tuple type that holds C++'s integer or floating types (`tuple<int, _2>`
+/// reads as the tuple `(int,_2)` of names and values): only a type holds a type's name.
+fn holds_run_time_type(v: &Value) -> bool {
     match v {
-        Value::Name(n) => is_int_type_name(n),
-        Value::Tuple(items) => items.iter().any(holds_int_type),
+        Value::Name(n) => {
+            is_int_type_name(n)
+                || storage::ElemType::of_name(n).is_some_and(|t| t.is_float() && !t.is_complex())
+        }
+        Value::Tuple(items) => items.iter().any(holds_run_time_type),
         _ => false,
     }
 }
@@ -3919,7 +3930,7 @@ fn construct_tuple(
         ));
     };
     if vals.is_empty() {
-        if holds_int_type(ty) {
+        if holds_run_time_type(ty) {
             return Err(EvalError::new(
                 format!(
                     "a default-constructed tuple<{}> has run-time elements cute gives no value: construct it from values, T x(v0, v1, …)",

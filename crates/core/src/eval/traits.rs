@@ -203,7 +203,7 @@ fn is_constant(n: i64, v: &Value) -> bool {
 
 /// `std::is_same<A, B>` of two values' types: the same structure, each static integer the same
 /// value (its type `C<v>`), each run-time integer of any value (its type `int`).
-fn same_type(a: &Value, b: &Value) -> bool {
+pub(super) fn same_type(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::IntTuple(x), Value::IntTuple(y)) => same_tuple(x.as_tup(), y.as_tup()),
         (Value::Layout(x), Value::Layout(y)) => {
@@ -221,6 +221,12 @@ fn same_type(a: &Value, b: &Value) -> bool {
         // `integral_constant<T, v>` and `C<v>` of a T other than int or bool: the type, form
         // and value
         (Value::Constant(x), Value::Constant(y)) => x == y,
+        // a run-time integer's type is `int` (as `is_same_v<decltype(x), int>` reads it)
+        (Value::IntTuple(x), Value::Name(n)) | (Value::Name(n), Value::IntTuple(x))
+            if x.is_int() && x.is_dynamic() && !x.has_basis() =>
+        {
+            IntType::of_name(n) == Some(IntType::Int)
+        }
         // a value of an element type (`float`, `double`, `half_t`): its type, not its value
         (Value::Scalar(x), Value::Scalar(y)) => x.ty == y.ty,
         (Value::Scalar(x), Value::Name(n)) | (Value::Name(n), Value::Scalar(x)) => {

@@ -1261,9 +1261,20 @@ impl<'a> Parser<'a> {
             self.expect_end(qend)?;
             return Ok(Some(Stmt::UsingDeclaration(qualified, Span::new(p, qend))));
         }
-        // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
+        // `using cute::get;`, `using cute::_1;`: a using-declaration of a name of CuTe's, which
+        // cute reads already
         if self.src[p..].starts_with("cute::")
-            && let Some((_, decl_end)) = self.ident_at(p + "cute::".len())
+            && let Some(decl_end) = self
+                .ident_at(p + "cute::".len())
+                .map(|(_, end)| end)
+                .or_else(|| {
+                    // an integer constant's alias, `_1`, `_m2`
+                    let at = p + "cute::".len();
+                    let rest = self.src[at..].strip_prefix('_')?;
+                    let digits = rest.strip_prefix('m').unwrap_or(rest);
+                    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+                    (n > 0).then(|| at + 1 + (rest.len() - digits.len()) + n)
+                })
         {
             self.expect_end(decl_end)?;
             return Ok(Some(Stmt::Empty));

@@ -374,11 +374,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "find",
         "find(T, X)",
-        "the static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find)",
+        "the static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find); find<X>(T): of T's first element of type X (container/tuple.hpp's)",
         "find(make_tuple(_1{}, _2{}, _4{}), _2{})",
         2,
         2,
-        |a| crate::eval::tuple_functions::find_value(&a.vals[0], &a.vals[1], a.span)
+        |a| crate::eval::tuple_functions::find_value(&a.vals[0], &a.vals[1], a.span),
+        // `find<X>(t)`: of a type (the evaluator's call_templated: `find_type`)
+        template: TemplateArgs::After
     ),
     f!(
         "apply",
