@@ -2622,6 +2622,25 @@ impl Env {
         out
     }
 
+    /// The C++ integer type a variable was declared with, where it is not `int` (`size_t s`,
+    /// `int64_t q`; LP64: a 64-bit type is `long`): `None` of an `int` and of a variable of no
+    /// declared integer type.
+    pub(super) fn declared_int_type(&self, n: &str) -> Option<constant::IntType> {
+        use constant::IntType;
+        let ty = *self.int_types.get(n)?;
+        Some(match ty.int_bits()? {
+            (32, true) => return None,
+            (8, true) => IntType::SChar,
+            (8, false) => IntType::UChar,
+            (16, true) => IntType::Short,
+            (16, false) => IntType::UShort,
+            (32, false) => IntType::UInt,
+            (64, true) => IntType::Long,
+            (64, false) => IntType::ULong,
+            _ => return None,
+        })
+    }
+
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {

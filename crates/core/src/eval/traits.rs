@@ -7,7 +7,7 @@ use super::{Env, EvalError, Value};
 use crate::algebra::tuple_algorithms::product_kind;
 use crate::algebra::{Int, Tup};
 use crate::parser::ast::Trait;
-use crate::parser::{Expr, Span};
+use crate::parser::{Expr, ExprKind, Span};
 
 impl Env {
     /// `TRAIT<args…>`.
@@ -24,6 +24,15 @@ impl Env {
         let vals = args
             .iter()
             .map(|a| match a.kind.name() {
+                // `decltype(s)` (the parser's group of `s`) of a variable declared with an
+                // integer type other than int (`size_t s = 4;`): that type
+                _ if t == Trait::IsSame
+                    && let ExprKind::Group(inner) = a.kind
+                    && let ExprKind::Name(n) = inner.kind
+                    && let Some(ty) = self.declared_int_type(n) =>
+                {
+                    Ok(Value::Name(ty.name().to_string()))
+                }
                 Some(n)
                     if !self.is_bound(n)
                         && let Some(ty) = IntType::of_name(n) =>
@@ -212,7 +221,11 @@ pub(super) fn same_type(a: &Value, b: &Value) -> bool {
         (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_type(p, q))
         }
-        (Value::Name(x), Value::Name(y)) => x == y,
+        // (two spellings of one integer type: `size_t`, `unsigned long`)
+        (Value::Name(x), Value::Name(y)) => match (IntType::of_name(x), IntType::of_name(y)) {
+            (Some(p), Some(q)) => p == q,
+            _ => x == y,
+        },
         // a struct of the program's own (an object's type, or the type): its type's name
         (Value::Struct(x), Value::Struct(y)) => {
             let plain = |t: &str| t.split_whitespace().collect::<String>();
