@@ -1030,6 +1030,7 @@ impl Env {
                         _ => Outcome::Sequence(printed),
                     });
                 }
+                constant::check_printable(&v, e.span)?;
                 Ok(self.answer(v, Outcome::Value, on_value))
             }
             // Python's `print(x)` ends its line
@@ -1060,6 +1061,7 @@ impl Env {
                     }
                     _ => self.eval_shown(&e)?,
                 };
+                constant::check_printable(&v, e.span)?;
                 if let Value::Scalar(x) = &v
                     && x.ty.is_complex()
                 {
@@ -2122,6 +2124,7 @@ impl Env {
             {
                 let vals = self.eval_args(args)?;
                 let vals = self.struct_elements_constructed(&ty, vals, args, e.span)?;
+                let ty = self.alias_elements_resolved(ty, e.span)?;
                 construct_tuple(&ty, &vals, callee.span, args, e.span)
             }
             // `L x;` (`L()`) of a static layout's type (`using L = Layout<Shape<_8, _4>>;`, a
@@ -2699,6 +2702,25 @@ impl Env {
         out
     }
 
+    /// The C++ integer type a variable was declared with, where it is not `int` (`size_t s`,
+    /// `int64_t q`; LP64: a 64-bit type is `long`): `None` of an `int` and of a variable of no
+    /// declared integer type.
+    pub(super) fn declared_int_type(&self, n: &str) -> Option<constant::IntType> {
+        use constant::IntType;
+        let ty = *self.int_types.get(n)?;
+        Some(match ty.int_bits()? {
+            (32, true) => return None,
+            (8, true) => IntType::SChar,
+            (8, false) => IntType::UChar,
+            (16, true) => IntType::Short,
+            (16, false) => IntType::UShort,
+            (32, false) => IntType::UInt,
+            (64, true) => IntType::Long,
+            (64, false) => IntType::ULong,
+            _ => return None,
+        })
+    }
+
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
@@ -2775,6 +2797,8 @@ impl Env {
                 let base = base.strip_suffix(" const").unwrap_or(base).trim();
                 match self.get(base) {
                     Some(Value::Name(ty)) => Value::Name(format!("{ty}{}", &n[base.len()..])),
+                    // a template parameter bound to a value (`X` of `f<0, _1>(t)`): the value
+                    Some(bound) if base == n.as_str() => bound.clone(),
                     _ => v.clone(),
                 }
             }
@@ -2790,6 +2814,12 @@ impl Env {
                 arg_spans.chain(template_spans).collect(),
             ),
         };
+        // `find<X>(t)`: of a type, where `find(t, x)` compares values
+        if t.inner.name == "find"
+            && let [tuple, x] = vals.as_slice()
+        {
+            return tuple_functions::find_type(tuple, x, span);
+        }
         let v = self.call_function(t.inner, &vals, &spans, span)?;
         match t.query {
             Some(q) => functions::call(q, &[v], &[span], span),
@@ -3242,7 +3272,7 @@ impl Env {
             _ => return None,
         };
         match &v {
-            Value::Tuple(_) if holds_int_type(&v) => Some(v),
+            Value::Tuple(_) if holds_run_time_type(&v) => Some(v),
             Value::IntTuple(t) if !t.is_int() && t.is_static() && t.basis().is_none() => Some(v),
             _ => None,
         }
@@ -3272,7 +3302,7 @@ impl Env {
             _ => None,
         };
         if let Some(v @ (Value::Tuple(_) | Value::IntTuple(_))) = &tuple_type
-            && (holds_int_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
+            && (holds_run_time_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
         {
             return tuple_size_of(v, arg.span);
         }
@@ -3924,12 +3954,15 @@ fn is_sparse_elem(n: &str) -> bool {
     })
 }
 
-/// Whether `v` is a tuple type that holds C++'s integer types (`tuple<int, _2>` reads as the
-/// tuple `(int,_2)` of names and values): only a type holds a type's name.
-fn holds_int_type(v: &Value) -> bool {
+/// Whether `v` is a tuple type that holds C++'s integer or floating types (`tuple<int, _2>`
+/// reads as the tuple `(int,_2)` of names and values): only a type holds a type's name.
+fn holds_run_time_type(v: &Value) -> bool {
     match v {
-        Value::Name(n) => is_int_type_name(n),
-        Value::Tuple(items) => items.iter().any(holds_int_type),
+        Value::Name(n) => {
+            is_int_type_name(n)
+                || storage::ElemType::of_name(n).is_some_and(|t| t.is_float() && !t.is_complex())
+        }
+        Value::Tuple(items) => items.iter().any(holds_run_time_type),
         _ => false,
     }
 }
@@ -4013,7 +4046,7 @@ fn construct_tuple(
         ));
     };
     if vals.is_empty() {
-        if holds_int_type(ty) {
+        if holds_run_time_type(ty) {
             return Err(EvalError::new(
                 format!(
                     "a default-constructed tuple<{}> has run-time elements cute gives no value: construct it from values, T x(v0, v1, …)",
@@ -4063,9 +4096,48 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
                 at,
             )),
         },
+        // a floating element (`tuple<float, int>{15.5f, 7}`): the number converted to its type,
+        // as the tuple's constructor (`T const&` parameters) converts it
+        Value::Name(n)
+            if let Some(ty) = storage::ElemType::of_name(n)
+                && ty.is_float()
+                && !ty.is_complex() =>
+        {
+            let x = elements::number_of(v).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "the element of type {n} is constructed from a number, found {}",
+                        v.kind()
+                    ),
+                    at,
+                )
+            })?;
+            storage::Scalar::new(ty, x.value)
+                .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, at))
+        }
+        // a typed constant's element (`std::integral_constant<int, 43>`): that constant only
+        Value::Constant(c) => match v {
+            Value::Constant(x) if x.type_name() == c.type_name() => Ok(v.clone()),
+            _ => Err(EvalError::new(
+                format!(
+                    "the element of type {} is constructed only from an object of its type, found {}",
+                    c.type_name(),
+                    crate::eval::plain::render(v)
+                ),
+                at,
+            )),
+        },
         Value::IntTuple(t) if t.is_int() => {
             let want = t.as_int().expect("an integer");
             match v {
+                // CuTe's `integral_constant<int, 43>` is a `C<43>`
+                Value::Constant(c)
+                    if c.class == constant::ConstantClass::Cute
+                        && c.value() == i128::from(want) =>
+                {
+                    Ok(v.clone())
+                }
                 Value::IntTuple(x) if x.is_int() && x.is_static() && x.as_int() == Some(want) => {
                     Ok(m.clone())
                 }
@@ -5022,7 +5094,7 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
     if let Some(r) = elements::scalar_unary(op, v, span) {
         return r;
     }
-    if let Some(r) = constant::unary(op, v, span) {
+    if let Some(r) = constant::unary(op, v, vspan, span) {
         return r;
     }
     if op == UnOp::Not

@@ -110,7 +110,9 @@ pub(super) static LAYOUTS: &[Function] = &[
         1,
         ANY,
         |a| tuple_of(a, a.vals.to_vec()),
-        coordinates: true
+        coordinates: true,
+        // (its elements keep their types: `tuple<int, std::integral_constant<int, 43>>`)
+        typed: true
     ),
     f!(
         "make_tile",
@@ -120,7 +122,9 @@ pub(super) static LAYOUTS: &[Function] = &[
         1,
         ANY,
         |a| tuple_of(a, a.vals.to_vec()),
-        coordinates: true
+        coordinates: true,
+        // (its elements keep their types: `tuple<int, std::integral_constant<int, 43>>`)
+        typed: true
     ),
     f!(
         "make_layout_right",
@@ -183,7 +187,9 @@ pub(super) static VALUES: &[Function] = &[
         0,
         ANY,
         |a| tuple_of(a, a.vals.to_vec()),
-        coordinates: true
+        coordinates: true,
+        // (its elements keep their types: `tuple<int, std::integral_constant<int, 43>>`)
+        typed: true
     ),
     f!(
         "make_step",
