@@ -215,8 +215,10 @@ fn right_inverse_unchecked_traced<T: Trace>(
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    let mut preprod = SmallVec::new();
-    prefix_product_kinds(&c, OP, &mut preprod)?;
+    let mut preprod_list = SmallVec::new();
+    prefix_product_kinds(&c, OP, &mut preprod_list)?;
+    // the lists read as slices (a SmallVec's index tests where it lives each time)
+    let preprod: &[Int] = &preprod_list;
     // the modes' facts in one pass: a dynamic stride, a basis stride, an extent below 1
     let (mut dynamic_stride, mut basis, mut positive) = (false, false, true);
     for (&s, d) in lshape.iter().zip(lstride) {
@@ -236,10 +238,11 @@ fn right_inverse_unchecked_traced<T: Trace>(
             .filter(|&i| !lstride[i].dynamic())
             .collect()
     });
-    let order = match &candidates {
+    let order_list = match &candidates {
         Some(c) => order_by_stride(&c.iter().map(|&i| lstride[i]).collect::<Strides>()),
         None => order_by_stride(lstride),
     };
+    let (order, candidates) = (order_list.as_deref(), candidates.as_deref());
     for i in (0..lshape.len()).filter(|&i| dynamic_stride && lstride[i].dynamic()) {
         t.step(|| {
             Step::new(
@@ -253,9 +256,9 @@ fn right_inverse_unchecked_traced<T: Trace>(
         });
     }
     let mut curr = Int::st(1);
-    for k in 0..candidates.as_ref().map_or(lshape.len(), |c| c.len()) {
-        let j = order.as_ref().map_or(k, |o| o[k]);
-        let i = candidates.as_ref().map_or(j, |c| c[j]);
+    for k in 0..candidates.map_or(lshape.len(), |c| c.len()) {
+        let j = order.map_or(k, |o| o[k]);
+        let i = candidates.map_or(j, |c| c[j]);
         let d = lstride[i].value;
         // CuTe: `is_constant<istride::value, decltype(curr_stride)>`: curr must be static
         if !curr.is_constant(d) {
@@ -400,10 +403,13 @@ fn left_inverse_unchecked_traced<T: Trace>(
             ),
         ));
     }
-    let mut preprod = SmallVec::new();
-    prefix_product_kinds(&c, OP, &mut preprod)?;
-    let order = order_by_stride(lstride);
-    let at = |k: usize| order.as_ref().map_or(k, |o| o[k]);
+    let mut preprod_list = SmallVec::new();
+    prefix_product_kinds(&c, OP, &mut preprod_list)?;
+    // the lists read as slices (a SmallVec's index tests where it lives each time)
+    let preprod: &[Int] = &preprod_list;
+    let order_list = order_by_stride(lstride);
+    let order = order_list.as_deref();
+    let at = |k: usize| order.map_or(k, |o| o[k]);
     // the result's modes `(d_a, d_b/d_a, ..., s_last):(0, P_a, P_b, ...)` in one list: each
     // quotient is pushed with the stride before it (`prev`), the closing extent with the last
     let mut modes = FlatModes::new();
