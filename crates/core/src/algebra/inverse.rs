@@ -255,6 +255,7 @@ fn right_inverse_unchecked_traced<T: Trace>(
             )
         });
     }
+    let static_shape = c.shape_is_static();
     let mut curr = Int::st(1);
     for k in 0..candidates.map_or(lshape.len(), |c| c.len()) {
         let j = order.map_or(k, |o| o[k]);
@@ -289,6 +290,12 @@ fn right_inverse_unchecked_traced<T: Trace>(
             )
             .check(Check::rel("stride vs next index", d, Rel::Eq, curr))
         });
+        if static_shape {
+            // every extent and prefix product static (decided once, above)
+            modes.push_static(lshape[i], Stride::int(preprod[i].value));
+            curr = Int::st(arith::mul(lshape[i], d, OP)?);
+            continue;
+        }
         let s = c.extent(i);
         // the extent's kind alone (CuTe's shape element), not the DSL's divisibility of it
         modes.push_kind(
