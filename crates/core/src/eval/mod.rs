@@ -14,6 +14,7 @@ pub mod explain;
 mod function;
 pub mod functions;
 pub mod host;
+mod lazy;
 pub mod methods;
 pub mod nvgpu;
 pub mod partition_statement;
@@ -3010,6 +3011,14 @@ impl Env {
         }
         if let Some(n) = self.called_function(callee) {
             let Some(f) = functions::lookup(n) else {
+                if lazy::is_lazy_transform(n) {
+                    return self.lazy_transform(args, span);
+                }
+                // `negate{}(2)`, `cute::plus{}(1, 2)`: a functor object called
+                if !self.is_bound(n) && element_functions::functor(n).is_some() {
+                    let vals = self.eval_args(args)?;
+                    return self.call_functor(n, &vals, span);
+                }
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
                 }
@@ -3439,6 +3448,20 @@ impl Env {
         if args.is_empty() && (type_written || device::is_device(&target)) {
             return Ok(target);
         }
+        // `n(2)` of a functor object (`auto n = negate{};`): C++'s call, an integer literal
+        // an `int`
+        if let Value::Name(f) = &target
+            && element_functions::functor(f).is_some()
+        {
+            let vals = args
+                .iter()
+                .map(|a| match a.kind {
+                    ExprKind::Int(v) => Ok(Value::IntTuple(IntTuple::int_of(v, true))),
+                    _ => self.eval(a),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return self.call_functor(f, &vals, span);
+        }
         let mut tally = Tally::new(args.len());
         let vals = args
             .iter()
@@ -3459,6 +3482,17 @@ impl Env {
         };
         if let Value::FunctionComposed(f) = &target {
             return self.apply_function_composed(f, &coord, callee.span, arg_span, span);
+        }
+        // `P(c)` of a tensor over a transform iterator: `fn(inner(c))`
+        if let Value::OffsetLayout(o @ Origin::Transform(_), l) = &target
+            && let Ok(co) = to_coord(&coord, arg_span)
+            && !co.has_underscore()
+        {
+            let ct = co.to_int_tuple().expect("no underscore");
+            let at = l
+                .eval_index(&ct)
+                .map_err(|e| EvalError::algebra(e, arg_span))?;
+            return self.transform_element(o, &at, span);
         }
         apply(&target, &coord, callee.span, arg_span, span)
     }
@@ -4131,13 +4165,6 @@ fn unknown_function(n: &str) -> String {
              (static_cast<T*>(nullptr), make_gmem_ptr(P), make_smem_ptr(P))"
         );
     }
-    // CuTe's own (algorithm/tensor_algorithms.hpp), not modelled: a tensor over a
-    // `transform_iter`, its elements a function's values
-    if matches!(n, "lazy::transform" | "cute::lazy::transform") {
-        return format!(
-            "'{n}' (CuTe's tensor over a transform_iter, printed trans_ITER o L, its elements fn(T(i))) is not modelled; transform(T, fn) writes them into a tensor"
-        );
-    }
     // `test::test_tuple_find_all<tuple>()`: a function of a namespace a pasted file defines
     if let Some((ns, _)) = n.split_once("::")
         && !matches!(ns, "cute" | "cutlass" | "std")
@@ -4298,6 +4325,12 @@ pub fn apply(
                 Origin::Counting(n) => Value::IntTuple(IntTuple::int_of(n, true)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
+                Origin::Transform(_) => {
+                    return Err(EvalError::new(
+                        "an element of a tensor over a transform_iter and a swizzled layout is not modelled (slice it with _)",
+                        span,
+                    ));
+                }
             })
         }
         // `C(c)` of a layout composed with a layout, A(O + B(c)) (of a tensor over one, the

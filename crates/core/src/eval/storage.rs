@@ -909,6 +909,9 @@ pub fn element_at(origin: &Origin, v: i64) -> Result<Element, String> {
             "an identity tensor's elements are coordinates, not numbers: cute reads no value of them"
                 .to_string(),
         ),
+        Origin::Transform(_) => Err(format!(
+            "the elements of a tensor over {origin} are its function's values, which this reads not"
+        )),
     }
 }
 
