@@ -2461,7 +2461,7 @@ impl Env {
     }
 
     /// Whether `e` is a link of a chain: an operator, field or call with a first operand.
-    fn is_link(&self, e: &Expr) -> bool {
+    pub(super) fn is_link(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Binary(..) => true,
             ExprKind::Field(..) => self.cuda_index(e).is_none(),
