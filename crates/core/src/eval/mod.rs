@@ -3025,6 +3025,13 @@ impl Env {
                 if let Some((target, member)) = self.bound_member(n) {
                     return self.method_on(callee, member, args, target, span);
                 }
+                // `cute::TMEM::Allocator1Sm a;`, `TMEM::Allocator2Sm a{};`: an object of a
+                // device-only type, declared by its name (device.rs)
+                if args.is_empty()
+                    && let Some(t) = device::type_named(n)
+                {
+                    return Ok(Value::Name(t.into()));
+                }
                 // `cutlass::arch::ClusterBarrier::init(…)`: a device-only type's (device.rs)
                 if let Some((head, member)) = n.rsplit_once("::")
                     && let Some(t) = device::type_named(head)
