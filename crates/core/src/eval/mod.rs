@@ -873,6 +873,7 @@ impl Env {
                         object: st.object,
                         init: None,
                         fill: None,
+                        thrust: st.thrust,
                     };
                     self.arrays.insert(name.to_string(), kind);
                 }
@@ -1007,6 +1008,15 @@ impl Env {
             }
             Stmt::Show(e) => {
                 let v = match e.kind {
+                    // `print(hv)` of thrust's host_vector: no overload of print takes it
+                    ExprKind::Name(n) if self.array_named(n).is_some_and(|st| st.thrust) => {
+                        return Err(EvalError::new(
+                            format!(
+                                "no matching function for call to 'print(thrust::host_vector&)': CuTe's print (util/print.hpp) has no overload for thrust's host_vector, so CuTe does not compile it (print its elements, {n}[i], or a tensor over {n}.data())"
+                            ),
+                            e.span,
+                        ));
+                    }
                     // CuTe's `array<T, N> a;` printed: its values, as a tuple (`(1,2,3)`)
                     ExprKind::Name(n)
                         if self

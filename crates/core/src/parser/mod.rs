@@ -1625,6 +1625,7 @@ impl<'a> Parser<'a> {
                     object: true,
                     init: zeroed,
                     fill: None,
+                    thrust: false,
                 }),
             }));
         }
@@ -1713,6 +1714,7 @@ impl<'a> Parser<'a> {
                 object: false,
                 init,
                 fill: None,
+                thrust: false,
             }),
         }))
     }
@@ -1767,6 +1769,7 @@ impl<'a> Parser<'a> {
                 object: true,
                 init: Some(&[]),
                 fill,
+                thrust: true,
             }),
         }))
     }
