@@ -703,8 +703,18 @@ impl Env {
                 arg.span,
             ));
         }
-        let body = print_tensor(&self.buffers, &o, &l)
-            .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
+        // a tensor over a transform iterator: its function's values (lazy.rs)
+        let body = match self.transform_elements(&v, arg.span) {
+            Some(values) => {
+                let values = values?;
+                super::storage::print_tensor_cells(&l, &|i| {
+                    let s = self.buffers.get(&values[i as usize])?;
+                    Ok(s.ty.pretty_print(s.value))
+                })
+            }
+            None => print_tensor(&self.buffers, &o, &l),
+        }
+        .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
         Ok(Outcome::Sequence(vec![
             Outcome::Printed(v),
             Outcome::Written(format!(":\n{body}")),
