@@ -1055,6 +1055,20 @@ fn a_dsl_index_chain_runs_link_by_link() {
     assert_eq!(out, "2:1\n");
 }
 
+/// `lazy::transform` of a transform of …: each nests the iterator it wraps, so a loop of them
+/// stops at the limit on nesting, naming it, where the iterator would grow without bound.
+#[test]
+fn nested_lazy_transforms_stop_at_the_nesting_limit() {
+    let (_, err, code) = crate::helpers::cute_format(
+        "auto P = make_identity_tensor(make_shape(2, 3));\nfor (int i = 0; i < 100000; ++i) { P = lazy::transform(P, negate{}); }\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("nested deeper than the limit of 256 levels"),
+        "{err}"
+    );
+}
+
 /// Item 1, values: a long list of copies of a wide value (`make_tuple(A, A, …)`, `(A, A, …)`,
 /// `L(A, A, …)`) stops at the copy that passes the limit on values, not after making them all
 /// (20,000 copies of a 2^20-integer tuple took 22 GB); a list of more items than a value may

@@ -41,15 +41,26 @@ impl Env {
             ));
         };
         let function = self.transform_function(function)?;
+        // a transform of a transform of … nests its iterators: at most MAX_NESTING deep
         let wrap = |inner: &Origin| {
-            Origin::Transform(Box::new(TransformIter {
+            let depth = inner.untransformed().1.len();
+            if depth >= crate::limits::MAX_NESTING {
+                return Err(EvalError::new(
+                    format!(
+                        "lazy::transform of a tensor over {depth} transform iterators: nested deeper than the limit of {} levels",
+                        crate::limits::MAX_NESTING
+                    ),
+                    span,
+                ));
+            }
+            Ok(Origin::Transform(Box::new(TransformIter {
                 inner: inner.clone(),
                 function: function.clone(),
-            }))
+            })))
         };
         match self.eval(tensor)? {
-            Value::OffsetLayout(o, l) => Ok(Value::OffsetLayout(wrap(&o), l)),
-            Value::SwizzledTensor(o, c) => Ok(Value::SwizzledTensor(wrap(&o), c)),
+            Value::OffsetLayout(o, l) => Ok(Value::OffsetLayout(wrap(&o)?, l)),
+            Value::SwizzledTensor(o, c) => Ok(Value::SwizzledTensor(wrap(&o)?, c)),
             other => Err(EvalError::new(
                 format!(
                     "lazy::transform: the first argument must be a tensor (CuTe's Tensor<Engine, Layout>), found {}",
