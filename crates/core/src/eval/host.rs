@@ -212,9 +212,12 @@ impl Env {
     ) -> Option<Result<Value, EvalError>> {
         match callee.kind {
             // `v[i]`, `v[(None, 1, None)]` of a TensorSSA (DSL text only: C++'s `get` is hot)
+            // (a base that is itself a link, `v[0][1]…`, is left to the chain, which indexes
+            // each link's value: [`Env::host_method_of`])
             ExprKind::Qualified("get")
                 if (self.dsl || self.dsl_seen)
-                    && let [base, index] = args =>
+                    && let [base, index] = args
+                    && !self.is_link(base) =>
             {
                 let v = match self.eval(base) {
                     Ok(v) => v,
@@ -396,6 +399,16 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
+        // `v[i]` of a TensorSSA, a link of a chain `v[0][1]…` (its base's value `v`)
+        if let ExprKind::Qualified("get") = callee.kind
+            && (self.dsl || self.dsl_seen)
+            && let (Value::Ssa(a), [_, index]) = (v, args)
+        {
+            return Some(
+                self.eval(index)
+                    .and_then(|i| ssa_index(a, &i).map_err(|m| EvalError::new(m, index.span))),
+            );
+        }
         let ExprKind::Field(
             _,
             m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to" | "permute"),

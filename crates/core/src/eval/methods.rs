@@ -2200,6 +2200,7 @@ fn tensor_method(
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
+                Origin::Transform(_) => Value::Iterator(o.clone()),
             }),
             ("layout_a", [], None) => part(Value::Layout(lc.layout.outer.clone())),
             ("offset", [], None) => part(Value::IntTuple(lc.layout.offset.clone())),
@@ -2228,6 +2229,7 @@ fn tensor_method(
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
+                Origin::Transform(_) => Value::Iterator(o.clone()),
             },
         ),
         Value::SwizzledTensor(o, c) => (
@@ -2237,6 +2239,7 @@ fn tensor_method(
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
+                Origin::Transform(_) => Value::Iterator(o.clone()),
             },
         ),
         _ => return None,

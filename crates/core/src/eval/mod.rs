@@ -15,6 +15,7 @@ mod fake;
 mod function;
 pub mod functions;
 pub mod host;
+mod lazy;
 pub mod methods;
 pub mod nvgpu;
 pub mod partition_statement;
@@ -873,6 +874,7 @@ impl Env {
                         object: st.object,
                         init: None,
                         fill: None,
+                        thrust: st.thrust,
                     };
                     self.arrays.insert(name.to_string(), kind);
                 }
@@ -1051,6 +1053,15 @@ impl Env {
             }
             Stmt::Show(e) => {
                 let v = match e.kind {
+                    // `print(hv)` of thrust's host_vector: no overload of print takes it
+                    ExprKind::Name(n) if self.array_named(n).is_some_and(|st| st.thrust) => {
+                        return Err(EvalError::new(
+                            format!(
+                                "no matching function for call to 'print(thrust::host_vector&)': CuTe's print (util/print.hpp) has no overload for thrust's host_vector, so CuTe does not compile it (print its elements, {n}[i], or a tensor over {n}.data())"
+                            ),
+                            e.span,
+                        ));
+                    }
                     // CuTe's `array<T, N> a;` printed: its values, as a tuple (`(1,2,3)`)
                     ExprKind::Name(n)
                         if self
@@ -2543,7 +2554,7 @@ impl Env {
     }
 
     /// Whether `e` is a link of a chain: an operator, field or call with a first operand.
-    fn is_link(&self, e: &Expr) -> bool {
+    pub(super) fn is_link(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Binary(..) => true,
             ExprKind::Field(..) => self.cuda_index(e).is_none(),
@@ -3137,11 +3148,26 @@ impl Env {
         }
         if let Some(n) = self.called_function(callee) {
             let Some(f) = functions::lookup(n) else {
+                if lazy::is_lazy_transform(n) {
+                    return self.lazy_transform(args, span);
+                }
+                // `negate{}(2)`, `cute::plus{}(1, 2)`: a functor object called
+                if !self.is_bound(n) && element_functions::functor(n).is_some() {
+                    let vals = self.eval_args(args)?;
+                    return self.call_functor(n, &vals, span);
+                }
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
                 }
                 if let Some((target, member)) = self.bound_member(n) {
                     return self.method_on(callee, member, args, target, span);
+                }
+                // `cute::TMEM::Allocator1Sm a;`, `TMEM::Allocator2Sm a{};`: an object of a
+                // device-only type, declared by its name (device.rs)
+                if args.is_empty()
+                    && let Some(t) = device::type_named(n)
+                {
+                    return Ok(Value::Name(t.into()));
                 }
                 // `cutlass::arch::ClusterBarrier::init(…)`: a device-only type's (device.rs)
                 if let Some((head, member)) = n.rsplit_once("::")
@@ -3566,6 +3592,20 @@ impl Env {
         if args.is_empty() && (type_written || device::is_device(&target)) {
             return Ok(target);
         }
+        // `n(2)` of a functor object (`auto n = negate{};`): C++'s call, an integer literal
+        // an `int`
+        if let Value::Name(f) = &target
+            && element_functions::functor(f).is_some()
+        {
+            let vals = args
+                .iter()
+                .map(|a| match a.kind {
+                    ExprKind::Int(v) => Ok(Value::IntTuple(IntTuple::int_of(v, true))),
+                    _ => self.eval(a),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return self.call_functor(f, &vals, span);
+        }
         let mut tally = Tally::new(args.len());
         let vals = args
             .iter()
@@ -3586,6 +3626,17 @@ impl Env {
         };
         if let Value::FunctionComposed(f) = &target {
             return self.apply_function_composed(f, &coord, callee.span, arg_span, span);
+        }
+        // `P(c)` of a tensor over a transform iterator: `fn(inner(c))`
+        if let Value::OffsetLayout(o @ Origin::Transform(_), l) = &target
+            && let Ok(co) = to_coord(&coord, arg_span)
+            && !co.has_underscore()
+        {
+            let ct = co.to_int_tuple().expect("no underscore");
+            let at = l
+                .eval_index(&ct)
+                .map_err(|e| EvalError::algebra(e, arg_span))?;
+            return self.transform_element(o, &at, span);
         }
         apply(&target, &coord, callee.span, arg_span, span)
     }
@@ -4300,13 +4351,6 @@ fn unknown_function(n: &str) -> String {
              (static_cast<T*>(nullptr), make_gmem_ptr(P), make_smem_ptr(P))"
         );
     }
-    // CuTe's own (algorithm/tensor_algorithms.hpp), not modelled: a tensor over a
-    // `transform_iter`, its elements a function's values
-    if matches!(n, "lazy::transform" | "cute::lazy::transform") {
-        return format!(
-            "'{n}' (CuTe's tensor over a transform_iter, printed trans_ITER o L, its elements fn(T(i))) is not modelled; transform(T, fn) writes them into a tensor"
-        );
-    }
     // `test::test_tuple_find_all<tuple>()`: a function of a namespace a pasted file defines
     if let Some((ns, _)) = n.split_once("::")
         && !matches!(ns, "cute" | "cutlass" | "std")
@@ -4468,6 +4512,12 @@ pub fn apply(
                 Origin::Counting(n) => Value::IntTuple(IntTuple::int_of(n, true)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
+                Origin::Transform(_) => {
+                    return Err(EvalError::new(
+                        "an element of a tensor over a transform_iter and a swizzled layout is not modelled (slice it with _)",
+                        span,
+                    ));
+                }
             })
         }
         // `C(c)` of a layout composed with a layout, A(O + B(c)) (of a tensor over one, the

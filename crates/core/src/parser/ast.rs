@@ -570,6 +570,8 @@ pub struct Storage<'a> {
     pub init: Option<&'a [Expr<'a>]>,
     /// The value of every element (`thrust::host_vector<T> h(n, v)`).
     pub fill: Option<&'a Expr<'a>>,
+    /// Thrust's `host_vector<T>` (not CuTe's: CuTe's `print` has no overload for it).
+    pub thrust: bool,
 }
 
 /// How a printing statement makes its line of text.

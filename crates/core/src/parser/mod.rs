@@ -1576,6 +1576,7 @@ impl<'a> Parser<'a> {
         }
         if self.peek(angle) == Some('<') {
             // CuTe's array templates: `array_aligned<half_t, 128*64>`
+            let ty_name = ty_name.strip_prefix("cute::").unwrap_or(ty_name);
             let subbyte = ty_name == "array_subbyte";
             if !matches!(ty_name, "array" | "array_aligned" | "array_subbyte") {
                 return Ok(None);
@@ -1588,10 +1589,33 @@ impl<'a> Parser<'a> {
             };
             let name_start = self.skip_ws(close + 1);
             // `array_subbyte<int4_t, 10> a{};`: value-initialized, every element zero (without
-            // the braces default-initialized: never written)
+            // the braces default-initialized: never written); `array<int, 3> a{1, 2, 3};` or
+            // `= {1, 2, 3}`: aggregate-initialized, the rest zero
             let braces = self.empty_braces(name_end);
-            self.expect_end(braces)?;
-            let zeroed: Option<&'a [Expr<'a>]> = (braces != name_end).then_some(&[]);
+            let after = self.skip_ws(name_end);
+            let zeroed: Option<&'a [Expr<'a>]> = if braces == name_end
+                && matches!(self.peek(after), Some('=' | '{'))
+            {
+                let open = if self.peek(after) == Some('=') {
+                    self.skip_ws(after + 1)
+                } else {
+                    after
+                };
+                if self.peek(open) != Some('{') {
+                    return err(
+                        format!(
+                            "an {ty_name}'s initializer is a list of values in braces ({{1, 2, 3}})"
+                        ),
+                        Span::new(after, after + 1),
+                    );
+                }
+                let (end, values) = self.list(open, '{', '}', false)?;
+                self.expect_end(end)?;
+                Some(values)
+            } else {
+                self.expect_end(braces)?;
+                (braces != name_end).then_some(&[])
+            };
             let elem_start = self.skip_ws(angle + 1);
             let Some((elem, elem_end)) = self.ident_at(elem_start) else {
                 return err(
@@ -1627,6 +1651,7 @@ impl<'a> Parser<'a> {
                     object: true,
                     init: zeroed,
                     fill: None,
+                    thrust: false,
                 },
             )));
         }
@@ -1712,6 +1737,7 @@ impl<'a> Parser<'a> {
                 object: false,
                 init,
                 fill: None,
+                thrust: false,
             },
         )))
     }
@@ -1763,6 +1789,7 @@ impl<'a> Parser<'a> {
                 object: true,
                 init: Some(&[]),
                 fill,
+                thrust: true,
             },
         )))
     }

@@ -70,6 +70,11 @@ fn origin(out: &mut String, o: &Origin) {
         Origin::Ptr(p) => {
             let _ = write!(out, "{}", crate::algebra::pointer::CutePrint(p));
         }
+        // pointer_base.hpp's print(transform_iter): `trans_` and the inner iterator
+        Origin::Transform(t) => {
+            out.push_str("trans_");
+            origin(out, &t.inner);
+        }
     }
 }
 

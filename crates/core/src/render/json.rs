@@ -337,6 +337,7 @@ fn origin(o: &Origin) -> Json {
         Origin::Counting(n) => json!({"counting_iter": n}),
         Origin::Coord(c) => int_tuple(c),
         Origin::Ptr(p) => pointer(p),
+        Origin::Transform(t) => json!({"transform": origin(&t.inner)}),
     }
 }
 
