@@ -260,6 +260,30 @@ OPS = [
 ]
 
 
+I32 = "cutlass.Int32"
+# The DSL's composition coalesces the image of each leaf of B (C++ leaves it as
+# composition_impl builds it): statements that tell the two apart, static and run-time.
+COMPOSITION_RULE_CASES = [
+    "cute.composition(cute.make_layout((3, 8), stride=(1, 4)), cute.make_layout(4, stride=2))",
+    f"cute.composition(cute.make_layout((3, {I32}(8)), stride=(1, 4)), cute.make_layout(4, stride=2))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=1))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=2))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout((2, 4), stride=(1, 2)))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout({I32}(8), stride=1))",
+    f"cute.composition(cute.make_layout((4, {I32}(16), 2), stride=(1, 4, {I32}(64))), cute.make_layout(8, stride=2))",
+    f"cute.composition(cute.make_layout((2, 4, {I32}(16))), cute.make_layout(16, stride=1))",
+    f"cute.composition(cute.make_layout((2, 2, {I32}(16)), stride=(1, 4, 8)), cute.make_layout(8, stride=1))",
+    f"cute.composition(cute.make_layout((2, {I32}(16))), cute.make_layout((4, 2), stride=(1, 4)))",
+    f"cute.composition(cute.make_layout((2, {I32}(16))), cute.make_layout(((2, 2), 2), stride=((1, 2), 4)))",
+    f"cute.composition(cute.make_layout(((2, 2), {I32}(16)), stride=((1, 2), 4)), cute.make_layout((8, 2), stride=(1, 16)))",
+    f"cute.composition(cute.make_layout((4, {I32}(16)), stride=(1, 8)), cute.make_layout(8, stride=2))",
+    f"cute.flat_divide(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=1))",
+    f"cute.zipped_divide(cute.make_layout((2, {I32}(16))), cute.make_layout((4, 2), stride=(1, 8)))",
+    f"cute.logical_divide(cute.make_layout((2, {I32}(16))), cute.make_layout(4, stride=1))",
+    f"cute.tiled_divide(cute.make_layout((2, {I32}(16)), stride=(1, 2)), cute.make_layout(8, stride=1))",
+]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=3232)
@@ -273,6 +297,8 @@ def main():
     if a.second_seed is not None:
         seen = set(cases)
         cases += [c for c in differential.draw(OPS, f"{a.second_seed}/dsl", a.second_count, make) if c not in seen]
+    seen = set(cases)
+    cases += [c for c in COMPOSITION_RULE_CASES if c not in seen]
     if a.list:
         print("\n".join(cases))
         return

@@ -18,6 +18,45 @@ use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 const OP: &str = "composition";
 
+thread_local! {
+    /// Whether the compositions computed now follow the CuTe DSL's rule ([`DslRule`]).
+    static DSL_RULE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The CuTe DSL's composition, in force while a value of it lives (a call in DSL text: every
+/// composition under it, the divides' and products' included, is the DSL's).
+///
+/// The DSL's `composition` (its MLIR op) coalesces the image of each leaf of B, which CuTe C++
+/// leaves as `composition_impl` builds it (dsl-oracle: `cute.composition(cute.make_layout((3,
+/// 8), stride=(1,4)), cute.make_layout(4, stride=2))` is `4:2`, C++'s `(_2,_2):(_2,_4)`;
+/// `cute.composition(cute.make_layout((4, cutlass.Int32(16))), cute.make_layout(8, stride=1))`
+/// is `8:1`, C++'s `(_4,_2):(_1,_4)`; `cute.composition(cute.make_layout((2,
+/// cutlass.Int32(16))), cute.make_layout(((2,2),2), stride=((1,2),4)))` keeps B's leaves). The
+/// coalescing is C++'s `coalesce` (a mode merges only into a static front: `(2,?,?):(2,4,?)`
+/// stays).
+pub struct DslRule {
+    before: bool,
+}
+
+impl DslRule {
+    /// The DSL's rule from now until the value is dropped.
+    pub fn enter() -> DslRule {
+        DslRule {
+            before: DSL_RULE.with(|r| r.replace(true)),
+        }
+    }
+}
+
+impl Drop for DslRule {
+    fn drop(&mut self) {
+        DSL_RULE.with(|r| r.set(self.before));
+    }
+}
+
+fn dsl_rule() -> bool {
+    DSL_RULE.with(|r| r.get())
+}
+
 /// CuTe's `composition(A, B)` of two layouts, its law not checked (an intermediate step);
 /// [`compose_traced`] with a [`super::trace::Laws`] sink checks it.
 pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
@@ -590,6 +629,29 @@ fn compose_leaf_of<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
+    if dsl_rule() {
+        // the DSL's: the leaf's image coalesced ([`DslRule`])
+        let mut image = LayoutBuilder::new();
+        compose_leaf::<T, false>(flat, rhs, rd, &mut image, p, t)?;
+        let image = image.finish();
+        if !image.shape().is_int() {
+            let coalesced = image.coalesce()?;
+            t.step(|| {
+                Step::new(
+                    OP,
+                    "DSL coalesces",
+                    format!(
+                        "the CuTe DSL coalesces the image of each leaf of B: {image} is {coalesced}"
+                    ),
+                )
+                .val("R", &coalesced)
+            });
+            out.push(&coalesced);
+            return Ok(());
+        }
+        out.push(&image);
+        return Ok(());
+    }
     if a_static && !rhs.dynamic() && !rd.dynamic() {
         compose_leaf::<T, true>(flat, rhs, rd, out, p, t)
     } else {
