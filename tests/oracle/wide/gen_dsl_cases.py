@@ -10,6 +10,7 @@ and swizzled (composed) layouts. The DSL's answers are the truth for DSL text; t
   dsl_refuses.txt    statements the DSL raises on, with its error (kept for reference)
 
 Generated with: python3 tests/oracle/wide/gen_dsl_cases.py --seed 3232 --count 20 --second-seed 3233 --second-count 12
+(plus COMPOSITION_RULE_CASES, fixed)
 The oracle's answers are cached in dsl_oracle_cache.json beside this script.
 """
 import argparse
@@ -206,6 +207,37 @@ def composed_op(g, p_dyn, op):
     return f"cute.{op}({c}, {tiler(g, 0.0, 2)})"
 
 
+def thr_val_layouts(g):
+    """A thread layout (column- or row-major) and a value layout of a tiled copy or TV pair."""
+    tm, tn = g.choice([(8, 4), (4, 8), (16, 2), (32, 1), (2, 16), (4, 4)])
+    thr = f"cute.make_layout(({tm}, {tn}))" if g.random() < 0.5 else f"cute.make_layout(({tm}, {tn}), stride=({tn}, 1))"
+    vm, vn = g.choice([(1, 1), (1, 2), (2, 1), (1, 4), (4, 1), (2, 2)])
+    val = f"cute.make_layout(({vm}, {vn}))" if g.random() < 0.7 else f"cute.make_layout(({vm}, {vn}), stride=({vn}, 1))"
+    return thr, val, (tm * vm, tn * vn), tm * tn, vm * vn
+
+
+def mma_partition_case(g, p_dyn):
+    """A universal tiled MMA's thread slice partitioning an identity tensor."""
+    m, n = g.choice([(4, 8), (8, 4), (16, 2), (2, 16), (8, 8)])
+    op = g.choice(["partition_A", "partition_B", "partition_C"])
+    k = g.choice([1, 4, 8])
+    rows, cols = {"partition_A": (m, k), "partition_B": (n, k), "partition_C": (m, n)}[op]
+    rows, cols = rows * g.choice([1, 2]), cols * g.choice([1, 2])
+    return (f"cute.make_tiled_mma(cute.make_mma_atom(cute.nvgpu.MmaUniversalOp(cutlass.Float32)), "
+            f"cute.make_layout(({m}, {n}, 1))).get_slice({leaf(g, g.randrange(m * n), p_dyn)})"
+            f".{op}(cute.make_identity_tensor(({rows}, {cols})))")
+
+
+def copy_partition_case(g, p_dyn):
+    """A universal tiled copy's thread slice partitioning an identity tensor."""
+    thr, val, (rows, cols), nthr, nval = thr_val_layouts(g)
+    bits = 16 * nval
+    rows, cols = rows * g.choice([1, 2]), cols * g.choice([1, 2])
+    return (f"cute.make_tiled_copy_tv(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, "
+            f"num_bits_per_copy={bits}), {thr}, {val}).get_slice({leaf(g, g.randrange(nthr), p_dyn)})"
+            f".{g.choice(['partition_S', 'partition_D'])}(cute.make_identity_tensor(({rows}, {cols})))")
+
+
 OPS = [
     ("coalesce", coalesce_case),
     ("filter", lambda g, p: f"cute.filter({layout(g, p)})"),
@@ -257,6 +289,10 @@ OPS = [
     ("sw_tiled_divide", lambda g, p: composed_op(g, p, "tiled_divide")),
     ("ceil_div", lambda g, p: (lambda a: f"cute.ceil_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 3, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
     ("shape_div", lambda g, p: (lambda a: f"cute.shape_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
+    # round 4: TV layouts, tiled MMAs' and tiled copies' partitions
+    ("make_layout_tv", lambda g, p: (lambda t: f"cute.make_layout_tv({t[0]}, {t[1]})")(thr_val_layouts(g))),
+    ("t_mma_partition", mma_partition_case),
+    ("t_copy_partition", copy_partition_case),
 ]
 
 
