@@ -207,6 +207,27 @@ def composed_op(g, p_dyn, op):
     return f"cute.{op}({c}, {tiler(g, 0.0, 2)})"
 
 
+def coalescing_composition_case(g, p_dyn):
+    """A flat A of small extents whose modes a leaf of B may take several of (the DSL coalesces
+    that leaf's image), its last extent run-time half the time, B small and static."""
+    rank = g.choice([2, 3])
+    s = [g.choice([2, 3, 4]) for _ in range(rank - 1)] + [g.choice([4, 8, 16])]
+    d, acc = [], 1
+    for e in s:
+        d.append(acc)
+        acc *= e if g.random() < 0.7 else e + g.choice([1, 2])
+    shape_s = ", ".join(leaf(g, e, 1.0 if (i == rank - 1 and g.random() < 0.5) else p_dyn * 0.3)
+                        for i, e in enumerate(s))
+    stride_s = ", ".join(str(x) for x in d)
+    a = f"cute.make_layout(({shape_s}), stride=({stride_s}))"
+    if g.random() < 0.6:
+        b = f"cute.make_layout({g.choice([2, 4, 6, 8, 12])}, stride={g.choice([1, 1, 2, 3, 4])})"
+    else:
+        b = (f"cute.make_layout(({g.choice([2, 4])}, {g.choice([2, 3])}), "
+             f"stride=({g.choice([1, 2])}, {g.choice([2, 4, 8])}))")
+    return f"cute.composition({a}, {b})"
+
+
 def thr_val_layouts(g):
     """A thread layout (column- or row-major) and a value layout of a tiled copy or TV pair."""
     tm, tn = g.choice([(8, 4), (4, 8), (16, 2), (32, 1), (2, 16), (4, 4)])
@@ -289,6 +310,7 @@ OPS = [
     ("sw_tiled_divide", lambda g, p: composed_op(g, p, "tiled_divide")),
     ("ceil_div", lambda g, p: (lambda a: f"cute.ceil_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 3, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
     ("shape_div", lambda g, p: (lambda a: f"cute.shape_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
+    ("composition_coalescing", coalescing_composition_case),
     # round 4: TV layouts, tiled MMAs' and tiled copies' partitions
     ("make_layout_tv", lambda g, p: (lambda t: f"cute.make_layout_tv({t[0]}, {t[1]})")(thr_val_layouts(g))),
     ("t_mma_partition", mma_partition_case),
