@@ -208,23 +208,24 @@ def composed_op(g, p_dyn, op):
 
 
 def coalescing_composition_case(g, p_dyn):
-    """A flat A of small extents whose modes a leaf of B may take several of (the DSL coalesces
-    that leaf's image), its last extent run-time half the time, B small and static."""
+    """A flat A of small static extents, its last one run-time half the time, and a leaf of B
+    stepping by r over it: A's strides `d_{i+1} = ceil(s_i/r)*r*d_i`, so that a leaf of B takes
+    several modes of A whose image coalesces (as the DSL does; C++ keeps the modes)."""
     rank = g.choice([2, 3])
-    s = [g.choice([2, 3, 4]) for _ in range(rank - 1)] + [g.choice([4, 8, 16])]
+    r = g.choice([1, 2, 2, 3])
+    s = [g.choice([2, 3, 4, 5]) for _ in range(rank - 1)] + [g.choice([4, 8, 16])]
     d, acc = [], 1
     for e in s:
         d.append(acc)
-        acc *= e if g.random() < 0.7 else e + g.choice([1, 2])
-    shape_s = ", ".join(leaf(g, e, 1.0 if (i == rank - 1 and g.random() < 0.5) else p_dyn * 0.3)
-                        for i, e in enumerate(s))
+        acc *= -(-e // r) * r
+    dyn_last = g.random() < 0.5
+    shape_s = ", ".join(leaf(g, e, 1.0 if (i == rank - 1 and dyn_last) else 0.0) for i, e in enumerate(s))
     stride_s = ", ".join(str(x) for x in d)
     a = f"cute.make_layout(({shape_s}), stride=({stride_s}))"
     if g.random() < 0.6:
-        b = f"cute.make_layout({g.choice([2, 4, 6, 8, 12])}, stride={g.choice([1, 1, 2, 3, 4])})"
+        b = f"cute.make_layout({g.choice([2, 4, 6, 8, 12])}, stride={r})"
     else:
-        b = (f"cute.make_layout(({g.choice([2, 4])}, {g.choice([2, 3])}), "
-             f"stride=({g.choice([1, 2])}, {g.choice([2, 4, 8])}))")
+        b = f"cute.make_layout(({g.choice([2, 4])}, {g.choice([2, 3])}), stride=({r}, {g.choice([2, 4, 8])}))"
     return f"cute.composition({a}, {b})"
 
 
@@ -319,10 +320,13 @@ OPS = [
 
 
 I32 = "cutlass.Int32"
-# The DSL's composition coalesces the image of each leaf of B (C++ leaves it as
-# composition_impl builds it): statements that tell the two apart, static and run-time.
+# The DSL's composition coalesces the image of a leaf of B where A's last mode takes the rest
+# (C++ leaves it as composition_impl builds it): statements that tell the two apart.
 COMPOSITION_RULE_CASES = [
     "cute.composition(cute.make_layout((3, 8), stride=(1, 4)), cute.make_layout(4, stride=2))",
+    "cute.composition(cute.make_layout((5, 3, 8), stride=(1, 6, 24)), cute.make_layout(6, stride=2))",
+    "cute.composition(cute.make_layout((3, 2, 8), stride=(1, 4, 9)), cute.make_layout(8, stride=2))",
+    "cute.composition(cute.make_layout((5, 8), stride=(1, 6)), cute.make_layout(6, stride=2))",
     f"cute.composition(cute.make_layout((3, {I32}(8)), stride=(1, 4)), cute.make_layout(4, stride=2))",
     f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=1))",
     f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=2))",

@@ -26,8 +26,11 @@ thread_local! {
 /// The CuTe DSL's composition, in force while a value of it lives (a call in DSL text: every
 /// composition under it, the divides' and products' included, is the DSL's).
 ///
-/// The DSL's `composition` (its MLIR op) coalesces the image of each leaf of B, which CuTe C++
-/// leaves as `composition_impl` builds it (dsl-oracle: `cute.composition(cute.make_layout((3,
+/// The DSL's `composition` (its MLIR op) coalesces the image of a leaf of B where A's last mode
+/// takes the rest after other modes were taken (`append(result_shape, rest_shape)`), which CuTe
+/// C++ leaves as `composition_impl` builds it; an image that ends before A's last mode is kept
+/// (`cute.composition(cute.make_layout((5, 3, 8), stride=(1, 6, 24)), cute.make_layout(6,
+/// stride=2))` is `(3,2):(2,6)`, as in C++) (dsl-oracle: `cute.composition(cute.make_layout((3,
 /// 8), stride=(1,4)), cute.make_layout(4, stride=2))` is `4:2`, C++'s `(_2,_2):(_2,_4)`;
 /// `cute.composition(cute.make_layout((4, cutlass.Int32(16))), cute.make_layout(8, stride=1))`
 /// is `8:1`, C++'s `(_4,_2):(_1,_4)`; `cute.composition(cute.make_layout((2,
@@ -630,22 +633,22 @@ fn compose_leaf_of<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     if dsl_rule() {
-        // the DSL's: the leaf's image coalesced ([`DslRule`])
+        // the DSL's: the leaf's image coalesced where A's last mode took the rest ([`DslRule`])
         let mut image = LayoutBuilder::new();
-        compose_leaf::<T, false>(flat, rhs, rd, &mut image, p, t)?;
+        let appended = compose_leaf::<T, false>(flat, rhs, rd, &mut image, p, t)?;
         let image = image.finish();
-        if !image.shape().is_int() {
+        if appended {
             let coalesced = image.coalesce()?;
-            t.step(|| {
-                Step::new(
-                    OP,
-                    "DSL coalesces",
-                    format!(
-                        "the CuTe DSL coalesces the image of each leaf of B: {image} is {coalesced}"
-                    ),
-                )
-                .val("R", &coalesced)
-            });
+            if coalesced != image {
+                t.step(|| {
+                    Step::new(
+                        OP,
+                        "DSL coalesces",
+                        format!("A's last mode took the rest: the CuTe DSL coalesces the image, {image} is {coalesced}"),
+                    )
+                    .val("R", &coalesced)
+                });
+            }
             out.push(&coalesced);
             return Ok(());
         }
@@ -653,13 +656,14 @@ fn compose_leaf_of<T: Trace>(
         return Ok(());
     }
     if a_static && !rhs.dynamic() && !rd.dynamic() {
-        compose_leaf::<T, true>(flat, rhs, rd, out, p, t)
+        compose_leaf::<T, true>(flat, rhs, rd, out, p, t).map(drop)
     } else {
-        compose_leaf::<T, false>(flat, rhs, rd, out, p, t)
+        compose_leaf::<T, false>(flat, rhs, rd, out, p, t).map(drop)
     }
 }
 
-/// `A o N:D` for one leaf of B (CuTe's `composition_impl` of a leaf), A coalesced.
+/// `A o N:D` for one leaf of B (CuTe's `composition_impl` of a leaf), A coalesced; whether
+/// A's last mode took the rest after modes taken before it (`append(result_shape, rest_shape)`).
 ///
 /// The branches are CuTe's for the kinds given: a static stride 0 keeps the leaf as it is; a
 /// mode of A is skipped only where `next_shape` or `rest_shape` is the static 1 (a dynamic 1
@@ -676,7 +680,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
     out: &mut LayoutBuilder,
     p: &mut Proof,
     t: &mut T,
-) -> Result<()> {
+) -> Result<bool> {
     // the kinds as the instance knows them: in the static one, constants (B's stride as
     // scalars: `rd` itself is passed in memory, where its kind is no constant to the compiler)
     let rhs = if STATIC { Kinded::st(rhs.value) } else { rhs };
@@ -718,7 +722,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         if rd.basis.is_some() {
             p.covered = false;
         }
-        return Ok(());
+        return Ok(false);
     }
     if rd.basis.is_some() {
         return Err(condition(
@@ -743,7 +747,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
                 "A is the single mode {s}:{d}: {rhs_shape}:{rhs_stride} steps by {rhs_stride}*{d}: "
             ))
         });
-        return Ok(());
+        return Ok(false);
     }
     let r = lsv.len();
     // the modes taken go to `out` as they come (see [`Taken`])
@@ -924,7 +928,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
                 "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
             ))
         });
-        return Ok(());
+        return Ok(false);
     }
     if rest_shape_k.is_constant(1) {
         // CuTe's unwrap: one mode is that mode
@@ -933,7 +937,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
             leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m))
                 .text_prefix("rest_shape is 1: nothing for the last mode; ".to_string())
         });
-        return Ok(());
+        return Ok(false);
     }
     taken.push(out, rest_shape_k, last_stride.times(rest_stride_k, OP)?);
     taken.finish(out);
@@ -942,7 +946,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
             "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
         ))
     });
-    Ok(())
+    Ok(true)
 }
 
 /// The modes a leaf of B takes of A, written to a [`LayoutBuilder`] as they come, as one
