@@ -389,6 +389,54 @@ def tensor_op(g, p_dyn, op):
 
 
 P = "p"
+# MMA atoms (name, M, N, K, A/B element, C element) for the tiled MMAs' partitions
+MMA_ATOMS = [
+    ("SM80_16x8x16_F16F16F16F16_TN", 16, 8, 16, "half_t", "half_t"),
+    ("SM80_16x8x8_F32TF32TF32F32_TN", 16, 8, 8, "tfloat32_t", "float"),
+    ("SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, "double", "double"),
+    ("SM75_16x8x8_F32F16F16F32_TN", 16, 8, 8, "half_t", "float"),
+]
+
+
+def operand_tensor(g, p_dyn, elem, rows, cols):
+    """A tensor of `rows x cols` over a null-based gmem pointer, or an identity tensor."""
+    s = (rows * g.choice([1, 2]), cols * g.choice([1, 2]))
+    if g.random() < 0.25:
+        return f"make_identity_tensor({spell(g, s, p_dyn, 'make_shape')})"
+    d = (1, s[0]) if g.random() < 0.5 else (s[1], 1)
+    return f"make_tensor(make_gmem_ptr<{elem}>(nullptr), {layout_spelled(g, s, d, p_dyn)})"
+
+
+def mma_partition_case(g, p_dyn):
+    """`make_tiled_mma(atom, thr).get_thread_slice(i).partition_X(T)`, T tiles the MMA's."""
+    name, m, n, k, ab, c = g.choice(MMA_ATOMS)
+    tm, tn = g.choice([1, 2, 4]), g.choice([1, 2])
+    thr = f"make_layout(make_shape(Int<{tm}>{{}}, Int<{tn}>{{}}, Int<1>{{}}))"
+    op = g.choice(["partition_A", "partition_B", "partition_C"])
+    rows, cols, elem = {"partition_A": (m * tm, k, ab), "partition_B": (n * tn, k, ab),
+                        "partition_C": (m * tm, n * tn, c)}[op]
+    i = leaf(g, g.randrange(32 * tm * tn), 0.0 if g.random() < 0.5 else 1.0)
+    return (f"make_tiled_mma({name}{{}}, {thr}).get_thread_slice({i}).{op}"
+            f"({operand_tensor(g, p_dyn, elem, rows, cols)})")
+
+
+def copy_partition_case(g, p_dyn):
+    """`make_tiled_copy(Copy_Atom<UniversalCopy<U>, T>, thr, val).get_thread_slice(i).partition_S/D(X)`."""
+    elem, bits = g.choice([("half_t", 16), ("float", 32), ("uint8_t", 8)])
+    vec = g.choice([v for v in (1, 2, 4, 8) if bits * v in (16, 32, 64, 128)])
+    u = {8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t", 128: "uint128_t"}[bits * vec]
+    tm, tn = g.choice([(8, 4), (4, 8), (16, 2), (32, 1), (2, 16)])
+    major = g.random() < 0.5
+    thr = (f"make_layout(make_shape(Int<{tm}>{{}}, Int<{tn}>{{}}))" if major else
+           f"make_layout(make_shape(Int<{tm}>{{}}, Int<{tn}>{{}}), make_stride(Int<{tn}>{{}}, Int<1>{{}}))")
+    vm, vn = (vec, 1) if g.random() < 0.5 else (1, vec)
+    val = f"make_layout(make_shape(Int<{vm}>{{}}, Int<{vn}>{{}}))"
+    op = g.choice(["partition_S", "partition_D"])
+    i = leaf(g, g.randrange(tm * tn), 0.0 if g.random() < 0.5 else 1.0)
+    t = operand_tensor(g, p_dyn, elem, tm * vm, tn * vn)
+    return f"make_tiled_copy(Copy_Atom<UniversalCopy<{u}>, {elem}>{{}}, {thr}, {val}).get_thread_slice({i}).{op}({t})"
+
+
 OPS = [
     ("coalesce", lambda g, p: f"coalesce({layout(g, p)})"),
     ("coalesce_profile", coalesce_profile),
@@ -480,6 +528,11 @@ OPS = [
     ("t_local_partition_sw", lambda g, p: tensor_op(g, p, "local_partition_sw")),
     ("t_slice_sw", lambda g, p: tensor_op(g, p, "slice_sw")),
     ("t_address_sw", lambda g, p: tensor_op(g, p, "address_sw")),
+    # round 4: tiled MMAs' and tiled copies' partitions of tensors, products of tensors (CuTe
+    # C++ declares none: refused)
+    ("t_mma_partition", mma_partition_case),
+    ("t_copy_partition", copy_partition_case),
+    ("t_product", lambda g, p: f"{g.choice(['zipped_product', 'tiled_product', 'logical_product'])}({tensor2(g, p)[0]}, {small(g, 0.0)})"),
 ]
 
 

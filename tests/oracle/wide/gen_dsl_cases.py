@@ -10,6 +10,7 @@ and swizzled (composed) layouts. The DSL's answers are the truth for DSL text; t
   dsl_refuses.txt    statements the DSL raises on, with its error (kept for reference)
 
 Generated with: python3 tests/oracle/wide/gen_dsl_cases.py --seed 3232 --count 20 --second-seed 3233 --second-count 12
+(plus COMPOSITION_RULE_CASES, fixed)
 The oracle's answers are cached in dsl_oracle_cache.json beside this script.
 """
 import argparse
@@ -206,6 +207,59 @@ def composed_op(g, p_dyn, op):
     return f"cute.{op}({c}, {tiler(g, 0.0, 2)})"
 
 
+def coalescing_composition_case(g, p_dyn):
+    """A flat A of small static extents, its last one run-time half the time, and a leaf of B
+    stepping by r over it: A's strides `d_{i+1} = ceil(s_i/r)*r*d_i`, so that a leaf of B takes
+    several modes of A whose image coalesces (as the DSL does; C++ keeps the modes)."""
+    rank = g.choice([2, 3])
+    r = g.choice([1, 2, 2, 3])
+    s = [g.choice([2, 3, 4, 5]) for _ in range(rank - 1)] + [g.choice([4, 8, 16])]
+    d, acc = [], 1
+    for e in s:
+        d.append(acc)
+        acc *= -(-e // r) * r
+    dyn_last = g.random() < 0.5
+    shape_s = ", ".join(leaf(g, e, 1.0 if (i == rank - 1 and dyn_last) else 0.0) for i, e in enumerate(s))
+    stride_s = ", ".join(str(x) for x in d)
+    a = f"cute.make_layout(({shape_s}), stride=({stride_s}))"
+    if g.random() < 0.6:
+        b = f"cute.make_layout({g.choice([2, 4, 6, 8, 12])}, stride={r})"
+    else:
+        b = f"cute.make_layout(({g.choice([2, 4])}, {g.choice([2, 3])}), stride=({r}, {g.choice([2, 4, 8])}))"
+    return f"cute.composition({a}, {b})"
+
+
+def thr_val_layouts(g):
+    """A thread layout (column- or row-major) and a value layout of a tiled copy or TV pair."""
+    tm, tn = g.choice([(8, 4), (4, 8), (16, 2), (32, 1), (2, 16), (4, 4)])
+    thr = f"cute.make_layout(({tm}, {tn}))" if g.random() < 0.5 else f"cute.make_layout(({tm}, {tn}), stride=({tn}, 1))"
+    vm, vn = g.choice([(1, 1), (1, 2), (2, 1), (1, 4), (4, 1), (2, 2)])
+    val = f"cute.make_layout(({vm}, {vn}))" if g.random() < 0.7 else f"cute.make_layout(({vm}, {vn}), stride=({vn}, 1))"
+    return thr, val, (tm * vm, tn * vn), tm * tn, vm * vn
+
+
+def mma_partition_case(g, p_dyn):
+    """A universal tiled MMA's thread slice partitioning an identity tensor."""
+    m, n = g.choice([(4, 8), (8, 4), (16, 2), (2, 16), (8, 8)])
+    op = g.choice(["partition_A", "partition_B", "partition_C"])
+    k = g.choice([1, 4, 8])
+    rows, cols = {"partition_A": (m, k), "partition_B": (n, k), "partition_C": (m, n)}[op]
+    rows, cols = rows * g.choice([1, 2]), cols * g.choice([1, 2])
+    return (f"cute.make_tiled_mma(cute.make_mma_atom(cute.nvgpu.MmaUniversalOp(cutlass.Float32)), "
+            f"cute.make_layout(({m}, {n}, 1))).get_slice({leaf(g, g.randrange(m * n), p_dyn)})"
+            f".{op}(cute.make_identity_tensor(({rows}, {cols})))")
+
+
+def copy_partition_case(g, p_dyn):
+    """A universal tiled copy's thread slice partitioning an identity tensor."""
+    thr, val, (rows, cols), nthr, nval = thr_val_layouts(g)
+    bits = 16 * nval
+    rows, cols = rows * g.choice([1, 2]), cols * g.choice([1, 2])
+    return (f"cute.make_tiled_copy_tv(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, "
+            f"num_bits_per_copy={bits}), {thr}, {val}).get_slice({leaf(g, g.randrange(nthr), p_dyn)})"
+            f".{g.choice(['partition_S', 'partition_D'])}(cute.make_identity_tensor(({rows}, {cols})))")
+
+
 OPS = [
     ("coalesce", coalesce_case),
     ("filter", lambda g, p: f"cute.filter({layout(g, p)})"),
@@ -257,6 +311,38 @@ OPS = [
     ("sw_tiled_divide", lambda g, p: composed_op(g, p, "tiled_divide")),
     ("ceil_div", lambda g, p: (lambda a: f"cute.ceil_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 3, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
     ("shape_div", lambda g, p: (lambda a: f"cute.shape_div({spell(g, a, p)}, {spell(g, unflat(a, [g.choice([1, 2, 4]) for _ in flat(a)]), p)})")(shape(g, max_depth=2, rank=g.choice([1, 2, 3])))),
+    ("composition_coalescing", coalescing_composition_case),
+    # round 4: TV layouts, tiled MMAs' and tiled copies' partitions
+    ("make_layout_tv", lambda g, p: (lambda t: f"cute.make_layout_tv({t[0]}, {t[1]})")(thr_val_layouts(g))),
+    ("t_mma_partition", mma_partition_case),
+    ("t_copy_partition", copy_partition_case),
+]
+
+
+I32 = "cutlass.Int32"
+# The DSL's composition coalesces the image of a leaf of B where A's last mode takes the rest
+# (C++ leaves it as composition_impl builds it): statements that tell the two apart.
+COMPOSITION_RULE_CASES = [
+    "cute.composition(cute.make_layout((3, 8), stride=(1, 4)), cute.make_layout(4, stride=2))",
+    "cute.composition(cute.make_layout((5, 3, 8), stride=(1, 6, 24)), cute.make_layout(6, stride=2))",
+    "cute.composition(cute.make_layout((3, 2, 8), stride=(1, 4, 9)), cute.make_layout(8, stride=2))",
+    "cute.composition(cute.make_layout((5, 8), stride=(1, 6)), cute.make_layout(6, stride=2))",
+    f"cute.composition(cute.make_layout((3, {I32}(8)), stride=(1, 4)), cute.make_layout(4, stride=2))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=1))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=2))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout((2, 4), stride=(1, 2)))",
+    f"cute.composition(cute.make_layout((4, {I32}(16))), cute.make_layout({I32}(8), stride=1))",
+    f"cute.composition(cute.make_layout((4, {I32}(16), 2), stride=(1, 4, {I32}(64))), cute.make_layout(8, stride=2))",
+    f"cute.composition(cute.make_layout((2, 4, {I32}(16))), cute.make_layout(16, stride=1))",
+    f"cute.composition(cute.make_layout((2, 2, {I32}(16)), stride=(1, 4, 8)), cute.make_layout(8, stride=1))",
+    f"cute.composition(cute.make_layout((2, {I32}(16))), cute.make_layout((4, 2), stride=(1, 4)))",
+    f"cute.composition(cute.make_layout((2, {I32}(16))), cute.make_layout(((2, 2), 2), stride=((1, 2), 4)))",
+    f"cute.composition(cute.make_layout(((2, 2), {I32}(16)), stride=((1, 2), 4)), cute.make_layout((8, 2), stride=(1, 16)))",
+    f"cute.composition(cute.make_layout((4, {I32}(16)), stride=(1, 8)), cute.make_layout(8, stride=2))",
+    f"cute.flat_divide(cute.make_layout((4, {I32}(16))), cute.make_layout(8, stride=1))",
+    f"cute.zipped_divide(cute.make_layout((2, {I32}(16))), cute.make_layout((4, 2), stride=(1, 8)))",
+    f"cute.logical_divide(cute.make_layout((2, {I32}(16))), cute.make_layout(4, stride=1))",
+    f"cute.tiled_divide(cute.make_layout((2, {I32}(16)), stride=(1, 2)), cute.make_layout(8, stride=1))",
 ]
 
 
@@ -273,6 +359,8 @@ def main():
     if a.second_seed is not None:
         seen = set(cases)
         cases += [c for c in differential.draw(OPS, f"{a.second_seed}/dsl", a.second_count, make) if c not in seen]
+    seen = set(cases)
+    cases += [c for c in COMPOSITION_RULE_CASES if c not in seen]
     if a.list:
         print("\n".join(cases))
         return

@@ -18,6 +18,48 @@ use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 const OP: &str = "composition";
 
+thread_local! {
+    /// Whether the compositions computed now follow the CuTe DSL's rule ([`DslRule`]).
+    static DSL_RULE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The CuTe DSL's composition, in force while a value of it lives (a call in DSL text: every
+/// composition under it, the divides' and products' included, is the DSL's).
+///
+/// The DSL's `composition` (its MLIR op) coalesces the image of a leaf of B where A's last mode
+/// takes the rest after other modes were taken (`append(result_shape, rest_shape)`), which CuTe
+/// C++ leaves as `composition_impl` builds it; an image that ends before A's last mode is kept
+/// (`cute.composition(cute.make_layout((5, 3, 8), stride=(1, 6, 24)), cute.make_layout(6,
+/// stride=2))` is `(3,2):(2,6)`, as in C++) (dsl-oracle: `cute.composition(cute.make_layout((3,
+/// 8), stride=(1,4)), cute.make_layout(4, stride=2))` is `4:2`, C++'s `(_2,_2):(_2,_4)`;
+/// `cute.composition(cute.make_layout((4, cutlass.Int32(16))), cute.make_layout(8, stride=1))`
+/// is `8:1`, C++'s `(_4,_2):(_1,_4)`; `cute.composition(cute.make_layout((2,
+/// cutlass.Int32(16))), cute.make_layout(((2,2),2), stride=((1,2),4)))` keeps B's leaves). The
+/// coalescing is C++'s `coalesce` (a mode merges only into a static front: `(2,?,?):(2,4,?)`
+/// stays).
+pub struct DslRule {
+    before: bool,
+}
+
+impl DslRule {
+    /// The DSL's rule from now until the value is dropped.
+    pub fn enter() -> DslRule {
+        DslRule {
+            before: DSL_RULE.with(|r| r.replace(true)),
+        }
+    }
+}
+
+impl Drop for DslRule {
+    fn drop(&mut self) {
+        DSL_RULE.with(|r| r.set(self.before));
+    }
+}
+
+fn dsl_rule() -> bool {
+    DSL_RULE.with(|r| r.get())
+}
+
 /// CuTe's `composition(A, B)` of two layouts, its law not checked (an intermediate step);
 /// [`compose_traced`] with a [`super::trace::Laws`] sink checks it.
 pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
@@ -590,14 +632,38 @@ fn compose_leaf_of<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
+    if dsl_rule() {
+        // the DSL's: the leaf's image coalesced where A's last mode took the rest ([`DslRule`])
+        let mut image = LayoutBuilder::new();
+        let appended = compose_leaf::<T, false>(flat, rhs, rd, &mut image, p, t)?;
+        let image = image.finish();
+        if appended {
+            let coalesced = image.coalesce()?;
+            if coalesced != image {
+                t.step(|| {
+                    Step::new(
+                        OP,
+                        "DSL coalesces",
+                        format!("A's last mode took the rest: the CuTe DSL coalesces the image, {image} is {coalesced}"),
+                    )
+                    .val("R", &coalesced)
+                });
+            }
+            out.push(&coalesced);
+            return Ok(());
+        }
+        out.push(&image);
+        return Ok(());
+    }
     if a_static && !rhs.dynamic() && !rd.dynamic() {
-        compose_leaf::<T, true>(flat, rhs, rd, out, p, t)
+        compose_leaf::<T, true>(flat, rhs, rd, out, p, t).map(drop)
     } else {
-        compose_leaf::<T, false>(flat, rhs, rd, out, p, t)
+        compose_leaf::<T, false>(flat, rhs, rd, out, p, t).map(drop)
     }
 }
 
-/// `A o N:D` for one leaf of B (CuTe's `composition_impl` of a leaf), A coalesced.
+/// `A o N:D` for one leaf of B (CuTe's `composition_impl` of a leaf), A coalesced; whether
+/// A's last mode took the rest after modes taken before it (`append(result_shape, rest_shape)`).
 ///
 /// The branches are CuTe's for the kinds given: a static stride 0 keeps the leaf as it is; a
 /// mode of A is skipped only where `next_shape` or `rest_shape` is the static 1 (a dynamic 1
@@ -614,7 +680,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
     out: &mut LayoutBuilder,
     p: &mut Proof,
     t: &mut T,
-) -> Result<()> {
+) -> Result<bool> {
     // the kinds as the instance knows them: in the static one, constants (B's stride as
     // scalars: `rd` itself is passed in memory, where its kind is no constant to the compiler)
     let rhs = if STATIC { Kinded::st(rhs.value) } else { rhs };
@@ -656,7 +722,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
         if rd.basis.is_some() {
             p.covered = false;
         }
-        return Ok(());
+        return Ok(false);
     }
     if rd.basis.is_some() {
         return Err(condition(
@@ -681,7 +747,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
                 "A is the single mode {s}:{d}: {rhs_shape}:{rhs_stride} steps by {rhs_stride}*{d}: "
             ))
         });
-        return Ok(());
+        return Ok(false);
     }
     let r = lsv.len();
     // the modes taken go to `out` as they come (see [`Taken`])
@@ -862,7 +928,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
                 "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
             ))
         });
-        return Ok(());
+        return Ok(false);
     }
     if rest_shape_k.is_constant(1) {
         // CuTe's unwrap: one mode is that mode
@@ -871,7 +937,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
             leaf_result(flat, rhs_shape, rhs_stride, &out.layout_at(m))
                 .text_prefix("rest_shape is 1: nothing for the last mode; ".to_string())
         });
-        return Ok(());
+        return Ok(false);
     }
     taken.push(out, rest_shape_k, last_stride.times(rest_stride_k, OP)?);
     taken.finish(out);
@@ -880,7 +946,7 @@ fn compose_leaf<T: Trace, const STATIC: bool>(
             "the last mode of A takes the rest: {rest_shape}:{rest_stride}*{last_stride}; "
         ))
     });
-    Ok(())
+    Ok(true)
 }
 
 /// The modes a leaf of B takes of A, written to a [`LayoutBuilder`] as they come, as one

@@ -56,6 +56,9 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
     let expr = parser::parse_expr(src, &arena)?;
     let mut rec = Recorder::new();
     env.warnings.borrow_mut().clear();
+    // DSL text is derived as the DSL computes it (its compositions: `algebra::composition::DslRule`)
+    let _dsl_rule = (env.dsl_session || parser::is_dsl_text(src))
+        .then(crate::algebra::composition::DslRule::enter);
     let result = traced(env, &expr, &mut rec)?;
     let warnings = std::mem::take(&mut *env.warnings.borrow_mut());
     let result = result.and_then(|v| {

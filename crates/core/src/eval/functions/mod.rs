@@ -315,6 +315,8 @@ pub fn call_checking_in(
     mut laws: Option<&mut Laws>,
     dsl: bool,
 ) -> Result<Value, EvalError> {
+    // the DSL's compositions under a DSL call (its divides' and products' too)
+    let _dsl_rule = dsl.then(crate::algebra::composition::DslRule::enter);
     let n = vals.len();
     if n < f.arity.0 || n > f.arity.1 {
         let want = if f.arity.0 == f.arity.1 {
