@@ -4086,7 +4086,21 @@ fn construct_tuple(
 /// One element of [`construct_tuple`]: of the type `m`, from the value `v`.
 fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError> {
     match m {
-        Value::Name(n) if is_int_type_name(n) => match v.as_int() {
+        Value::Name(n) if is_int_type_name(n) => match v.as_int().or(match v {
+            // (an element of a typed integer: a tuple of tuples' copy)
+            Value::Scalar(s) if matches!(s.value, storage::Number::Int(_)) => Some(typed_bits(**s)),
+            _ => None,
+        }) {
+            // an element of an integer type other than `int` (`tuple<int, size_t>`) keeps its
+            // type (`decltype(get<1>(t))` is `size_t`), as a tensor's typed element does
+            Some(x)
+                if let Some(ty) = constant::IntType::of_name(n).and_then(|t| t.elem_type())
+                    && ty != storage::ElemType::I32 =>
+            {
+                storage::Scalar::new(ty, storage::Number::Int(i128::from(x)))
+                    .map(|s| Value::Scalar(Box::new(s)))
+                    .map_err(|m| EvalError::new(m, at))
+            }
             Some(x) => Ok(Value::IntTuple(IntTuple::int_of(x, true))),
             None => Err(EvalError::new(
                 format!(
