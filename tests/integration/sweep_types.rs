@@ -394,13 +394,48 @@ fn tuple_get_recursive_test_body_passes() {
     );
 }
 
-/// A variadic template parameter (`class... Ts`) is not modelled, and named so.
+/// Variadic function templates (`template <class... Ts>`, the parameter pack `Ts const&...
+/// ts`, `sizeof...`, `ts...` in a call, fold expressions, a comma fold as a statement): cute
+/// prints what CuTe 4.7 prints for tests/golden/variadic_templates.cpp.txt
+/// (tests/oracle/gen_variadic.sh wrote tests/golden/variadic_templates.out).
 #[test]
-fn a_variadic_template_parameter_is_named() {
-    let (_, err, code) = cute_format("template <class... Ts>\nvoid f(Ts... ts) { }\n");
+fn variadic_function_templates_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/variadic_templates.cpp.txt")).unwrap();
+    let want =
+        std::fs::read_to_string(format!("{root}/tests/golden/variadic_templates.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
+/// A pack pattern cute does not model is named: a parameter of a type built of the pack
+/// (tuple.cpp's `std::tuple<Args...> unpacked`), a variadic template parameter that no
+/// parameter pack has as its type, explicit template arguments of a pack.
+#[test]
+fn unmodelled_pack_patterns_are_named() {
+    let (_, err, code) = cute_format(
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\n",
+    );
     assert_eq!(code, 1);
     assert!(
-        err.contains("a variadic template parameter ('class... Ts') is not modelled"),
+        err.contains("'std::tuple<Args...> unpacked' is a pack pattern cute does not model"),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("template <class... Ts>\nvoid f(int x) { }\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a variadic template parameter ('class... Ts') is modelled only as the type of the function's last parameter"),
+        "{err}"
+    );
+    let (_, err, code) = cute_format(
+        "template <class T, class... Ts>\nint count(T const& t, Ts&&... rest) { return t; }\nprint(count<int, int>(1, 2));\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "explicit template arguments of the parameter pack 'Ts' of 'count' are not modelled"
+        ),
         "{err}"
     );
 }
