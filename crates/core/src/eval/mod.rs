@@ -4073,14 +4073,25 @@ fn construct_tuple(
         let at = args.get(i).map_or(span, |a| a.span);
         out.push(construct_element(m, v, at)?);
     }
-    Ok(if out.iter().all(|v| matches!(v, Value::IntTuple(_))) {
-        Value::IntTuple(IntTuple::tuple(out.into_iter().map(|v| match v {
-            Value::IntTuple(t) => t,
-            _ => unreachable!("checked above"),
-        })))
-    } else {
-        Value::Tuple(out)
-    })
+    // a tuple of integers only is an IntTuple (a shape, a coordinate), its elements' C++
+    // integer types not kept (`tuple<int64_t, int64_t>{4, 8}` is `(4,8)`); among other
+    // elements a typed integer keeps its type
+    let int_scalar =
+        |v: &Value| matches!(v, Value::Scalar(s) if matches!(s.value, storage::Number::Int(_)));
+    Ok(
+        if out
+            .iter()
+            .all(|v| matches!(v, Value::IntTuple(_)) || int_scalar(v))
+        {
+            Value::IntTuple(IntTuple::tuple(out.into_iter().map(|v| match v {
+                Value::IntTuple(t) => t,
+                Value::Scalar(s) => IntTuple::int_of(typed_bits(*s), true),
+                _ => unreachable!("checked above"),
+            })))
+        } else {
+            Value::Tuple(out)
+        },
+    )
 }
 
 /// One element of [`construct_tuple`]: of the type `m`, from the value `v`.
