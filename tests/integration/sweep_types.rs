@@ -321,13 +321,121 @@ fn tuple_find_test_body_passes() {
     assert!(err.contains("has 2 template parameters, given 3"), "{err}");
 }
 
-/// A variadic template parameter (`class... Ts`) is not modelled, and named so.
+/// msvc_compilation/tuple.cpp's TupleGetRecursive as CUTLASS 4.7 writes it (its file's
+/// `ConvertibleTo` and `IC` pasted before the body, as sweep_blocks.py --source unit pastes
+/// them): a tuple value against a tuple type whose elements are names, a `size_t` element
+/// keeping its type. Every check holds, as CuTe runs it; a wrong type fails, and a type cute
+/// does not read is named as not modelled (not "CuTe does not compile").
+const TUPLE_GET_RECURSIVE: &str = r#"template<class T>
+class ConvertibleTo {
+public:
+  ConvertibleTo(T val) : val_(val) {}
+
+  operator T () const { return val_; }
+
+private:
+  T val_ = 0;
+};
+template<class Integral, Integral Value>
+using IC = std::integral_constant<Integral, Value>;
+
+  CUTLASS_TRACE_HOST("-------------------------------");
+  CUTLASS_TRACE_HOST("cute::get<I...> on cute::tuple");
+  CUTLASS_TRACE_HOST("-------------------------------");
+
+  using inner_tuple_type = cute::tuple<int, ConvertibleTo<size_t>, IC<int, 43>>;
+  using outer_tuple_type = cute::tuple<IC<int, 40>, inner_tuple_type, size_t>;
+
+  inner_tuple_type t0_inner{ 41, size_t(42u), IC<int, 43>{} };
+  outer_tuple_type t0_outer{ IC<int, 40>{}, t0_inner, size_t(44u) };
+
+        [[maybe_unused]] auto t0_outer_0 = cute::get<0>(t0_outer);
+        static_assert(std::is_same_v<decltype(t0_outer_0), IC<int, 40>>);
+
+        [[maybe_unused]] auto t0_outer_1 = cute::get<1>(t0_outer);
+        static_assert(std::is_same_v<decltype(t0_outer_1), inner_tuple_type>);
+
+        [[maybe_unused]] auto t0_outer_2 = cute::get<2>(t0_outer);
+        static_assert(std::is_same_v<decltype(t0_outer_2), size_t>);
+        assert(t0_outer_2 == size_t(44u));
+
+  // Leftmost index is innermost in the nexted get sequence.
+  [[maybe_unused]] auto t0_outer_10 = cute::get<1, 0>(t0_outer);
+  static_assert(std::is_same_v<decltype(t0_outer_10), int>);
+  assert(t0_outer_10 == 41);
+"#;
+
 #[test]
-fn a_variadic_template_parameter_is_named() {
-    let (_, err, code) = cute_format("template <class... Ts>\nvoid f(Ts... ts) { }\n");
+fn tuple_get_recursive_test_body_passes() {
+    let (out, err, code) = cute_format(TUPLE_GET_RECURSIVE);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong) in [
+        (
+            "decltype(t0_outer_2), size_t>",
+            "decltype(t0_outer_2), int>",
+        ),
+        (
+            "decltype(t0_outer_10), int>",
+            "decltype(t0_outer_10), size_t>",
+        ),
+    ] {
+        assert!(TUPLE_GET_RECURSIVE.contains(right), "{right}");
+        let (_, err, code) = cute_format(&TUPLE_GET_RECURSIVE.replace(right, wrong));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains("CuTe does not compile"), "{wrong}: {err}");
+    }
+    let (_, err, code) = cute_format(
+        "using tt = cute::tuple<int, Foo<int>>;\nauto v = cute::make_tuple(1, 2);\nstatic_assert(std::is_same_v<decltype(v), tt>);\n",
+    );
     assert_eq!(code, 1);
     assert!(
-        err.contains("a variadic template parameter ('class... Ts') is not modelled"),
+        err.contains("cute does not read the type 'Foo<int>' (not modelled)"),
+        "{err}"
+    );
+}
+
+/// Variadic function templates (`template <class... Ts>`, the parameter pack `Ts const&...
+/// ts`, `sizeof...`, `ts...` in a call, fold expressions, a comma fold as a statement): cute
+/// prints what CuTe 4.7 prints for tests/golden/variadic_templates.cpp.txt
+/// (tests/oracle/gen_variadic.sh wrote tests/golden/variadic_templates.out).
+#[test]
+fn variadic_function_templates_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/variadic_templates.cpp.txt")).unwrap();
+    let want =
+        std::fs::read_to_string(format!("{root}/tests/golden/variadic_templates.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
+/// A pack pattern cute does not model is named: a parameter of a type built of the pack
+/// (tuple.cpp's `std::tuple<Args...> unpacked`), a variadic template parameter that no
+/// parameter pack has as its type, explicit template arguments of a pack.
+#[test]
+fn unmodelled_pack_patterns_are_named() {
+    let (_, err, code) = cute_format(
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("'std::tuple<Args...> unpacked' is a pack pattern cute does not model"),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("template <class... Ts>\nvoid f(int x) { }\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a variadic template parameter ('class... Ts') is modelled only as the type of the function's last parameter"),
+        "{err}"
+    );
+    let (_, err, code) = cute_format(
+        "template <class T, class... Ts>\nint count(T const& t, Ts&&... rest) { return t; }\nprint(count<int, int>(1, 2));\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "explicit template arguments of the parameter pack 'Ts' of 'count' are not modelled"
+        ),
         "{err}"
     );
 }

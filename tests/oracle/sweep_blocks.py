@@ -295,6 +295,14 @@ program's call `test::f<cute::tuple>()` of a void helper a statement); PackedTup
 variadic template helper, `class... Args`, pasted with each) and Inverse_left (SPEC §3) stay
 refused. (The whole row's one program took past the oracle's 900 s on the loaded machine.)
 
+Session 32, s32-tuple's second part (debug build): the unit row 83 tried, 82 as CuTe, 1 refused
+(CooperativeGemm2_Half_MMA's post-4.7 atom), 0 differ (81/2/0 before): msvc tuple.cpp's
+TupleGetRecursive as CuTe (a `size_t` element keeps its type; a tuple type's named elements,
+`IC<int, 43>`, `ConvertibleTo<size_t>`, read as types to is_same). Variadic function templates
+(`template <class... Ts>`, `Ts const&... ts`, `sizeof...`, `ts...`, folds) are read; the TEST
+bodies' PackedTuple* (5) are refused at `std::tuple<Args...> unpacked`, a pack pattern named
+as not modelled (that row not run again: its counts unchanged).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.

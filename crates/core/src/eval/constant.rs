@@ -84,6 +84,16 @@ impl IntType {
         }
     }
 
+    /// cute's element type of its width and signedness (`size_t`: `uint64_t`), `None` of
+    /// `bool`.
+    pub(crate) fn elem_type(self) -> Option<super::storage::ElemType> {
+        if self == IntType::Bool {
+            return None;
+        }
+        let bits = u32::try_from(self.size() * 8).ok()?;
+        super::storage::ElemType::of_int(bits, !self.unsigned())
+    }
+
     /// Whether its values are unsigned (`bool` and `char` count as their promotion does).
     fn unsigned(self) -> bool {
         matches!(

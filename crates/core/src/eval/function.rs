@@ -284,6 +284,20 @@ impl Env {
         span: Span,
     ) -> Result<Routine, EvalError> {
         let targs = super::structs::split_args(targs);
+        // a variadic template's pack (`Ts` of `Ts const&... ts`) is deduced from the call
+        if let Some(pack) = r
+            .pack()
+            .and(r.params.last().and_then(|(_, t)| t.as_deref()))
+            && let Some(k) = r.template_params.iter().position(|(n, _)| n == pack)
+            && targs.len() > k
+        {
+            return Err(EvalError::new(
+                format!(
+                    "explicit template arguments of the parameter pack '{pack}' of '{base}' are not modelled: its types are deduced from the call's arguments"
+                ),
+                span,
+            ));
+        }
         if targs.len() > r.template_params.len() {
             return Err(EvalError::new(
                 format!(
@@ -931,11 +945,20 @@ impl Env {
             Some(pack) => {
                 let rest = vals.split_off(r.params.len() - 1);
                 let n = rest.len();
+                // a function template's type pack (`Ts` of `Ts const&... ts`): each element
+                // the argument's type, a type written as a value is its value
+                let type_pack = r.params.last().and_then(|(_, t)| t.as_deref());
                 for (i, v) in rest.into_iter().enumerate() {
+                    if let Some(t) = type_pack {
+                        inner.set(&parser::pack::element_name(t, i), v.clone());
+                    }
                     inner.set(&parser::pack::element_name(pack, i), v);
                 }
+                let packs: Vec<(&str, usize)> = std::iter::once((pack, n))
+                    .chain(type_pack.map(|t| (t, n)))
+                    .collect();
                 std::borrow::Cow::Owned(
-                    parser::pack::expand_packs(&r.body, &[(pack, n)])
+                    parser::pack::expand_packs(&r.body, &packs)
                         .map_err(|m| EvalError::new(format!("in {}: {m}", r.what), span))?,
                 )
             }

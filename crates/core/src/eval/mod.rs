@@ -4124,20 +4124,45 @@ fn construct_tuple(
         let at = args.get(i).map_or(span, |a| a.span);
         out.push(construct_element(m, v, at)?);
     }
-    Ok(if out.iter().all(|v| matches!(v, Value::IntTuple(_))) {
-        Value::IntTuple(IntTuple::tuple(out.into_iter().map(|v| match v {
-            Value::IntTuple(t) => t,
-            _ => unreachable!("checked above"),
-        })))
-    } else {
-        Value::Tuple(out)
-    })
+    // a tuple of integers only is an IntTuple (a shape, a coordinate), its elements' C++
+    // integer types not kept (`tuple<int64_t, int64_t>{4, 8}` is `(4,8)`); among other
+    // elements a typed integer keeps its type
+    let int_scalar =
+        |v: &Value| matches!(v, Value::Scalar(s) if matches!(s.value, storage::Number::Int(_)));
+    Ok(
+        if out
+            .iter()
+            .all(|v| matches!(v, Value::IntTuple(_)) || int_scalar(v))
+        {
+            Value::IntTuple(IntTuple::tuple(out.into_iter().map(|v| match v {
+                Value::IntTuple(t) => t,
+                Value::Scalar(s) => IntTuple::int_of(typed_bits(*s), true),
+                _ => unreachable!("checked above"),
+            })))
+        } else {
+            Value::Tuple(out)
+        },
+    )
 }
 
 /// One element of [`construct_tuple`]: of the type `m`, from the value `v`.
 fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError> {
     match m {
-        Value::Name(n) if is_int_type_name(n) => match v.as_int() {
+        Value::Name(n) if is_int_type_name(n) => match v.as_int().or(match v {
+            // (an element of a typed integer: a tuple of tuples' copy)
+            Value::Scalar(s) if matches!(s.value, storage::Number::Int(_)) => Some(typed_bits(**s)),
+            _ => None,
+        }) {
+            // an element of an integer type other than `int` (`tuple<int, size_t>`) keeps its
+            // type (`decltype(get<1>(t))` is `size_t`), as a tensor's typed element does
+            Some(x)
+                if let Some(ty) = constant::IntType::of_name(n).and_then(|t| t.elem_type())
+                    && ty != storage::ElemType::I32 =>
+            {
+                storage::Scalar::new(ty, storage::Number::Int(i128::from(x)))
+                    .map(|s| Value::Scalar(Box::new(s)))
+                    .map_err(|m| EvalError::new(m, at))
+            }
             Some(x) => Ok(Value::IntTuple(IntTuple::int_of(x, true))),
             None => Err(EvalError::new(
                 format!(

@@ -10,6 +10,29 @@ use crate::parser::ast::Trait;
 use crate::parser::{Expr, ExprKind, Span};
 
 impl Env {
+    /// A tuple type's elements that name types (`tuple<int, ConvertibleTo<size_t>, IC<int,
+    /// 43>>` reads as a tuple of names): each name that is no C++ arithmetic type read as the
+    /// type it names here (an alias, a struct, `integral_constant`), where cute reads it; a
+    /// name it does not read stays a name.
+    fn named_types(&self, v: Value) -> Value {
+        match v {
+            Value::Tuple(items) => {
+                Value::Tuple(items.into_iter().map(|x| self.named_types(x)).collect())
+            }
+            Value::Name(n)
+                if IntType::of_name(&n).is_none()
+                    && crate::eval::storage::ElemType::of_name(&n).is_none() =>
+            {
+                let arena = bumpalo::Bump::new();
+                match crate::parser::parse_cpp_expr(&n, &arena).map(|e| self.eval(&e)) {
+                    Ok(Ok(t @ (Value::Constant(_) | Value::Struct(_) | Value::Tuple(_)))) => t,
+                    _ => Value::Name(n),
+                }
+            }
+            v => v,
+        }
+    }
+
     /// `TRAIT<args…>`.
     pub(super) fn trait_value(
         &self,
@@ -46,6 +69,11 @@ impl Env {
                 _ => self.eval(a),
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let vals = if t == Trait::IsSame {
+            vals.into_iter().map(|v| self.named_types(v)).collect()
+        } else {
+            vals
+        };
         let count = |n: usize| Ok(Value::int(i64::try_from(n).unwrap_or(i64::MAX)));
         match (t, vals.as_slice()) {
             (Trait::IsStatic, [v]) => Ok(Value::Bool(is_static(v))),
@@ -63,7 +91,15 @@ impl Env {
                 v,
                 Value::Layout(_) | Value::Composed(_) | Value::NestedComposed(_)
             ))),
-            (Trait::IsSame, [a, b]) => Ok(Value::Bool(same_type(a, b))),
+            (Trait::IsSame, [a, b]) => match same_type(a, b) {
+                false if let Some(n) = unread_type(a, b) => Err(EvalError::new(
+                    format!(
+                        "is_same: cute does not read the type '{n}' (not modelled), so it cannot tell whether the two types are one"
+                    ),
+                    span,
+                )),
+                same => Ok(Value::Bool(same)),
+            },
             // a tuple type's value: empty where every element is static (a type's name, `int`,
             // is data)
             (Trait::IsEmpty, [v]) => Ok(Value::Bool(match v {
@@ -228,8 +264,11 @@ pub(super) fn same_type(a: &Value, b: &Value) -> bool {
         },
         // a struct of the program's own (an object's type, or the type): its type's name
         (Value::Struct(x), Value::Struct(y)) => {
-            let plain = |t: &str| t.split_whitespace().collect::<String>();
-            plain(x.type_name()) == plain(y.type_name())
+            plain_type(x.type_name()) == plain_type(y.type_name())
+        }
+        // (a tuple type's element that names a struct: `tuple<ConvertibleTo<size_t>>`)
+        (Value::Struct(x), Value::Name(n)) | (Value::Name(n), Value::Struct(x)) => {
+            plain_type(x.type_name()) == plain_type(n)
         }
         // `integral_constant<T, v>` and `C<v>` of a T other than int or bool: the type, form
         // and value
@@ -243,7 +282,9 @@ pub(super) fn same_type(a: &Value, b: &Value) -> bool {
         // a value of an element type (`float`, `double`, `half_t`): its type, not its value
         (Value::Scalar(x), Value::Scalar(y)) => x.ty == y.ty,
         (Value::Scalar(x), Value::Name(n)) | (Value::Name(n), Value::Scalar(x)) => {
-            crate::eval::storage::ElemType::of_name(n) == Some(x.ty)
+            crate::eval::storage::ElemType::of_name(n)
+                .or_else(|| IntType::of_name(n).and_then(IntType::elem_type))
+                == Some(x.ty)
         }
         // `array<T, N>`: T and N
         (Value::Array(x), Value::Array(y)) => {
@@ -259,6 +300,36 @@ pub(super) fn same_type(a: &Value, b: &Value) -> bool {
         }
         _ => std::mem::discriminant(a) == std::mem::discriminant(b) && a == b,
     }
+}
+
+/// Where `is_same` of `a` and `b` is false because a type's name cute does not read stands
+/// against a value (`tuple<Foo<int>>` against a tuple of values): that name. Two names are
+/// compared as spelled, and a known arithmetic type is read.
+fn unread_type(a: &Value, b: &Value) -> Option<String> {
+    let unread = |n: &str| {
+        IntType::of_name(n).is_none() && crate::eval::storage::ElemType::of_name(n).is_none()
+    };
+    match (a, b) {
+        (Value::Tuple(_) | Value::IntTuple(_), Value::Tuple(_) | Value::IntTuple(_)) => {
+            let (x, y) = (a.tuple_modes()?, b.tuple_modes()?);
+            (x.len() == y.len())
+                .then(|| {
+                    x.iter()
+                        .zip(&y)
+                        .filter(|(p, q)| !same_type(p, q))
+                        .find_map(|(p, q)| unread_type(p, q))
+                })
+                .flatten()
+        }
+        (Value::Name(_), Value::Name(_)) => None,
+        (Value::Name(n), _) | (_, Value::Name(n)) if unread(n) => Some(n.clone()),
+        _ => None,
+    }
+}
+
+/// A type's spelling without its spaces (`ConvertibleTo<size_t>`, `ConvertibleTo< size_t >`).
+fn plain_type(t: &str) -> String {
+    t.split_whitespace().collect()
 }
 
 /// Whether two IntTuples have the same type.

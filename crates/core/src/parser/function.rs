@@ -129,9 +129,9 @@ impl<'a> Parser<'a> {
         let mut templated = false;
         let mut type_params: Vec<&'a str> = Vec::new();
         let mut template_params: Vec<(&'a str, bool)> = Vec::new();
-        // a variadic parameter, an error where the definition has a body (a declaration's is
-        // that it has none)
-        let mut variadic: Option<Span> = None;
+        // a variadic template parameter (`class... Ts`): its name and where it is written;
+        // modelled as the type of the function's last parameter, a pack (`Ts const&... ts`)
+        let mut variadic: Option<(&'a str, Span)> = None;
         if let Some(("template", end)) = self.word_at(p) {
             let open = self.skip_ws(end);
             if self.peek(open) != Some('<') {
@@ -146,7 +146,7 @@ impl<'a> Parser<'a> {
                 // (`template <class...> class Tuple`: a template template parameter, read)
                 let template_template = part.trim_start().starts_with("template");
                 if part.contains("...") && !template_template {
-                    variadic = Some(Span::new(open, close + 1));
+                    variadic = Some((name, Span::new(open, close + 1)));
                 }
                 if !name.is_empty() {
                     type_params.push(name);
@@ -253,20 +253,29 @@ impl<'a> Parser<'a> {
             }
             return Ok(None);
         }
-        if let Some(span) = variadic {
-            return err(
-                "a variadic template parameter ('class... Ts') is not modelled",
-                span,
-            );
-        }
         let body_close = closing_bracket(b, q).ok_or_else(|| super::ParseError {
             message: "expected '}' to close a function's body".into(),
             span: Span::new(q, q + 1),
         })?;
         self.expect_end(body_close + 1)?;
-        let params = self.params(open, close, &type_params, "a function's")?;
-        // read once, so its errors point into the definition
-        self.cpp_body().block(q + 1, body_close, nest + 1)?;
+        let params = self.params(open, close, &type_params, "a function's", variadic)?;
+        if let Some((pack, span)) = variadic
+            && !params
+                .last()
+                .is_some_and(|p| p.name.starts_with("...") && p.type_param == Some(pack))
+        {
+            return err(
+                format!(
+                    "a variadic template parameter ('class... {pack}') is modelled only as the type of the function's last parameter, a pack of it ('{pack} const&... xs'), deduced from the call's arguments"
+                ),
+                span,
+            );
+        }
+        // read once, so its errors point into the definition (a variadic template's body is
+        // read at its call, its packs expanded: parser::pack)
+        if variadic.is_none() {
+            self.cpp_body().block(q + 1, body_close, nest + 1)?;
+        }
         Ok(Some(Stmt::Function(self.arena.alloc(FunctionDef {
             name,
             name_span: Span::new(name_start, name_start + name.len()),
@@ -354,6 +363,7 @@ impl<'a> Parser<'a> {
         close: usize,
         type_params: &[&'a str],
         whose: &str,
+        variadic: Option<(&'a str, Span)>,
     ) -> PResult<&'a [Param<'a>]> {
         let list = &self.src[open + 1..close];
         let mut out: BumpVec<'a, Param<'a>> = BumpVec::new_in(self.arena);
@@ -361,10 +371,49 @@ impl<'a> Parser<'a> {
             return Ok(out.into_bump_slice());
         }
         let mut defaulted = false;
-        for whole in split_top(list) {
+        let parts = split_top(list);
+        let count = parts.len();
+        for (k, whole) in parts.into_iter().enumerate() {
             let at = open + 1 + (whole.as_ptr() as usize - list.as_ptr() as usize);
             let (part, default) = split_default(whole);
             let name = last_ident(part);
+            // the function parameter pack of a variadic template parameter (`Ts const&...
+            // ts`, its last parameter): its name marked `...ts` (expanded at each call:
+            // parser::pack), its type the template's pack
+            if let Some((pack, _)) = variadic
+                && part.contains("...")
+            {
+                let ty = part.trim_end();
+                let ty = ty[..ty.len() - name.len()].trim_end();
+                let words: Vec<&str> = ty
+                    .split(|c: char| !is_ident_char(c))
+                    .filter(|w| !w.is_empty() && !QUALIFIERS.contains(w))
+                    .collect();
+                if k + 1 != count
+                    || name.is_empty()
+                    || default.is_some()
+                    || !ty.ends_with("...")
+                    || words != [pack]
+                {
+                    return err(
+                        format!(
+                            "a parameter pack is modelled as the function's last parameter, of the template's pack as its type ('{pack} const&... xs', '{pack}&&... xs'): '{}' is a pack pattern cute does not model",
+                            whole.trim()
+                        ),
+                        Span::new(at, at + whole.len()),
+                    );
+                }
+                out.push(Param {
+                    name: self.arena.alloc_str(&format!("...{name}")),
+                    type_param: Some(pack),
+                    takes_layout: false,
+                    default: None,
+                    constexpr: false,
+                    numeric: None,
+                    tensor: false,
+                });
+                continue;
+            }
             if name.is_empty()
                 || name.starts_with(|c: char| c.is_ascii_digit())
                 || part.contains("...")

@@ -273,6 +273,18 @@ fn expand_at(
         let terms: Vec<String> = (0..n)
             .map(|i| grouped(&instance(pattern.trim(), packs, i)))
             .collect();
+        // a statement that is a comma fold (`(print(xs), ...);`): its terms' statements in
+        // order, as C++ evaluates `,`'s operands (none of an empty pack)
+        let whole_statement = text[..open]
+            .trim_end()
+            .bytes()
+            .last()
+            .is_none_or(|c| matches!(c, b';' | b'{' | b'}'))
+            && text[close + 1..].trim_start().starts_with(';');
+        if op == "," && init.is_none() && whole_statement {
+            let statements = terms.join("; ");
+            return Ok(Some((open, close + 1, statements)));
+        }
         let folded = fold_terms(terms, init.map(|s| s.trim()), op, right_fold)?;
         return Ok(Some((open, close + 1, grouped(&folded))));
     }
