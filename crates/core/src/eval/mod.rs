@@ -984,17 +984,37 @@ impl Env {
                     && let ExprKind::Name(n) = base.kind
                     && let Some(Value::List(xs)) = self.get(n)
                 {
-                    let mut xs = xs.clone();
+                    // Python's list holds itself after `xs.append(xs)` (a cycle, printed
+                    // `[1, [...]]`); cute's lists are values, which cannot
+                    if m == "append" && mentions_as_item(arg, n) {
+                        return Err(EvalError::new(
+                            format!(
+                                "{n}.append: a list that holds itself is not modelled (cute's lists are values, not Python's shared objects)"
+                            ),
+                            arg.span,
+                        ));
+                    }
+                    let whole = Value::List(xs.clone());
                     let v = self.eval(arg)?;
-                    match (m, v) {
-                        ("append", v) => xs.push(v),
-                        (_, v) => xs.extend(v.tuple_modes().ok_or_else(|| {
+                    let items = match (m, v) {
+                        ("append", v) => vec![v],
+                        (_, v) => v.tuple_modes().ok_or_else(|| {
                             EvalError::new(
-                                format!("TypeError: {} is not iterable", v.kind()),
+                                format!(
+                                    "TypeError: '{}' object is not iterable",
+                                    python_type_name(&v)
+                                ),
                                 arg.span,
                             )
-                        })?),
-                    }
+                        })?,
+                    };
+                    let added = Value::List(items);
+                    value::check_joined(&[(&whole, 1), (&added, 1)])
+                        .map_err(|m| EvalError::limit(m, e.span))?;
+                    let (Value::List(mut xs), Value::List(items)) = (whole, added) else {
+                        unreachable!("both built as lists above")
+                    };
+                    xs.extend(items);
                     let v = Value::List(xs);
                     check_limits(&v, e.span)?;
                     self.bind(n, v);
@@ -2324,24 +2344,12 @@ impl Env {
         b: &Expr,
         vb: Value,
     ) -> Result<Value, EvalError> {
-        // Python's `xs + ys` of two lists: their concatenation
-        if op == BinOp::Add
-            && let Value::List(xs) = va
+        // Python's sequences in DSL text: `xs + ys` concatenates two lists or two tuples,
+        // `xs * n` and `n * xs` repeat one
+        if (self.dsl || self.dsl_seen)
+            && let Some(r) = python_sequence_binary(op, va, &vb, b.span, e.span)
         {
-            return match vb {
-                Value::List(ys) => {
-                    let v = Value::List(xs.iter().cloned().chain(ys).collect());
-                    check_limits(&v, e.span)?;
-                    Ok(v)
-                }
-                v => Err(EvalError::new(
-                    format!(
-                        "TypeError: can only concatenate list (not {}) to list",
-                        v.kind()
-                    ),
-                    b.span,
-                )),
-            };
+            return r;
         }
         // NumPy's element-wise arithmetic on host arrays, then a TensorSSA's (host.rs)
         if (self.dsl || self.dsl_seen)
@@ -4883,6 +4891,122 @@ fn power(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, EvalErr
         r,
         dynamic(a) || dynamic(b),
     )))
+}
+
+/// Whether `e` is the name `n` or a list or tuple display holding it as an item, at any
+/// depth (`xs`, `[xs]`, `(1, xs)`): what `n.append(e)` would make a list that holds itself.
+fn mentions_as_item(e: &Expr, n: &str) -> bool {
+    match &e.kind {
+        ExprKind::Name(m) => *m == n,
+        ExprKind::List(items) | ExprKind::Tuple(items) => {
+            items.iter().any(|i| mentions_as_item(i, n))
+        }
+        ExprKind::Group(inner) => mentions_as_item(inner, n),
+        _ => false,
+    }
+}
+
+/// Whether a value is a Python list (`Some(true)`) or tuple (`Some(false)`) in DSL text.
+fn python_sequence(v: &Value) -> Option<bool> {
+    match v {
+        Value::List(_) => Some(true),
+        Value::IntTuple(t) if !t.is_int() => Some(false),
+        Value::Tuple(_) => Some(false),
+        _ => None,
+    }
+}
+
+/// A Python list's or tuple's items.
+fn python_items(v: &Value) -> Vec<Value> {
+    match v {
+        Value::List(items) | Value::Tuple(items) => items.clone(),
+        v => v.tuple_modes().unwrap_or_default(),
+    }
+}
+
+/// Python's name of a value's type in its TypeErrors (`int`, `tuple`, `list`).
+fn python_type_name(v: &Value) -> &'static str {
+    match v {
+        Value::List(_) => "list",
+        Value::IntTuple(t) if t.is_int() => "int",
+        Value::IntTuple(_) | Value::Tuple(_) => "tuple",
+        Value::Bool(_) => "bool",
+        Value::Scalar(x) if x.python => "float",
+        Value::Dict(_) => "dict",
+        _ => "object",
+    }
+}
+
+/// Python's `+` and `*` of sequences (DSL text): `xs + ys` of two lists or two tuples,
+/// `xs * n` or `n * xs` (n a Python int; none at all where n <= 0). `None` where neither
+/// applies. The result's size is checked against the limit on values before it is built.
+fn python_sequence_binary(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let make = |items: Vec<Value>, list: bool| {
+        if list {
+            Value::List(items)
+        } else {
+            Value::tuple(items)
+        }
+    };
+    let limit = |m| EvalError::limit(m, span);
+    match op {
+        BinOp::Add => {
+            let list = python_sequence(a)?;
+            if python_sequence(b) != Some(list) {
+                // a tuple plus another value is the algebra's (an IntTuple's `+`)
+                if !list {
+                    return None;
+                }
+                return Some(Err(EvalError::new(
+                    format!(
+                        "TypeError: can only concatenate list (not \"{}\") to list",
+                        python_type_name(b)
+                    ),
+                    bspan,
+                )));
+            }
+            Some(
+                value::check_joined(&[(a, 1), (b, 1)])
+                    .map_err(limit)
+                    .map(|()| {
+                        let mut items = python_items(a);
+                        items.extend(python_items(b));
+                        make(items, list)
+                    }),
+            )
+        }
+        BinOp::Product => {
+            let static_int = |v: &Value| match v {
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => t.as_int(),
+                _ => None,
+            };
+            let (whole, list, n) = match (python_sequence(a), python_sequence(b)) {
+                (Some(list), None) => (a, list, static_int(b)?),
+                (None, Some(list)) => (b, list, static_int(a)?),
+                _ => return None,
+            };
+            let times = usize::try_from(n).unwrap_or(0);
+            Some(
+                value::check_joined(&[(whole, times)])
+                    .map_err(limit)
+                    .map(|()| {
+                        let items = python_items(whole);
+                        let mut out = Vec::with_capacity(items.len() * times);
+                        for _ in 0..times {
+                            out.extend(items.iter().cloned());
+                        }
+                        make(out, list)
+                    }),
+            )
+        }
+        _ => None,
+    }
 }
 
 fn binary(
