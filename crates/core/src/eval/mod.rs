@@ -1525,6 +1525,11 @@ impl Env {
                 if (!self.vars.is_empty() || name == "ans") && self.is_bound(name) {
                     return None;
                 }
+                // in DSL text, Python's builtins that give a Python int are echoed as Python
+                // echoes them (`min(4, 7)` is `4`): the general path's
+                if (self.dsl_seen || self.dsl_session) && PYTHON_INT_BUILTINS.contains(&name) {
+                    return None;
+                }
                 if (n == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
                     || matches!(f.name, "get" | "select")
                 {
@@ -6039,14 +6044,16 @@ enum Staged {
 
 /// Whether `v` is a Python float or a bool (of which Python's REPL echo, its repr, is what
 /// `print` shows).
+/// Python's builtins that give a Python int (echoed `3`, not CuTe's `_3`).
+const PYTHON_INT_BUILTINS: [&str; 5] = ["int", "max", "min", "len", "abs"];
+
 impl Env {
     /// Whether `e` calls one of Python's builtins that give a Python int (`int`, `max`,
     /// `min`, `len`, `abs`), no name of the session hiding it.
     fn is_python_int_builtin(&self, e: &Expr) -> bool {
         match e.kind {
             ExprKind::Call(callee, _) => match callee.kind {
-                ExprKind::Name(f @ ("int" | "max" | "min" | "len" | "abs"))
-                | ExprKind::Qualified(f @ ("int" | "max" | "min" | "len" | "abs")) => {
+                ExprKind::Name(f) | ExprKind::Qualified(f) if PYTHON_INT_BUILTINS.contains(&f) => {
                     !self.is_bound(f)
                 }
                 _ => false,
