@@ -1365,6 +1365,19 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::OffsetLayout(super::Origin::Ptr(_) | super::Origin::Coord(_), _)
         | Value::SwizzledTensor(..) => "<class 'cutlass.cute.tensor._Tensor'>".to_string(),
         Value::Pointer(_) => "<class 'cutlass.cute.core._Pointer'>".to_string(),
+        // an operation's class is in its namespace's `mma` or `copy` module
+        // (`cutlass.cute.nvgpu.warp.mma.MmaF16BF16Op`), the universal ones in `common`
+        Value::Op(op) => match op.class.rsplit_once('.') {
+            Some((ns, class)) => {
+                let module = if class.starts_with("Mma") {
+                    "mma"
+                } else {
+                    "copy"
+                };
+                format!("<class 'cutlass.cute.nvgpu.{ns}.{module}.{class}'>")
+            }
+            None => format!("<class 'cutlass.cute.nvgpu.common.{}'>", op.class),
+        },
         Value::Atom(a) => {
             use crate::atoms::Atom;
             let class = match **a {

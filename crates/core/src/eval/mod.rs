@@ -1657,7 +1657,10 @@ impl Env {
                 Ok(v)
             }
             ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::List(items) => {
-                if items.iter().all(is_int_literal) {
+                // (in DSL text, a Python list inside is held as a list)
+                if items.iter().all(is_int_literal)
+                    && !((self.dsl || self.dsl_seen) && items.iter().any(holds_list_display))
+                {
                     let v = Value::IntTuple(items.iter().map(int_literal).collect());
                     // the limits only grow from a tuple to the tuples around it: when the whole
                     // passes, every part does (and on failure the general path names the part)
@@ -2715,6 +2718,31 @@ impl Env {
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        self.eval_args_as(args, true)
+    }
+
+    /// [`Env::eval_args`] of a table function `f`'s arguments: in DSL text, a Python list
+    /// where the DSL takes a shape or an IntTuple is refused with the DSL's ValueError
+    /// ([`dsl_list_refused`]); then each list is the tuple it holds.
+    fn eval_table_args(
+        &self,
+        f: &functions::Function,
+        args: &[Expr],
+    ) -> Result<Vec<Value>, EvalError> {
+        if !(self.dsl || self.dsl_seen) {
+            return self.eval_args(args);
+        }
+        let vals = self.eval_args_as(args, false)?;
+        for (k, (v, a)) in vals.iter().zip(args).enumerate() {
+            if let Some(m) = dsl_list_refused(f.name, k, v) {
+                return Err(EvalError::new(m, a.span));
+            }
+        }
+        Ok(vals.into_iter().map(Value::as_tuple).collect())
+    }
+
+    /// [`Env::eval_args`], each Python list a tuple where `as_tuple`.
+    fn eval_args_as(&self, args: &[Expr], as_tuple: bool) -> Result<Vec<Value>, EvalError> {
         let mut tally = Tally::new(args.len());
         args.iter()
             .map(|a| {
@@ -2727,7 +2755,8 @@ impl Env {
                     {
                         Value::Name(self.with_type_aliases(n))
                     }
-                    _ => self.eval(a)?.as_tuple(),
+                    _ if as_tuple => self.eval(a)?.as_tuple(),
+                    _ => self.eval(a)?,
                 };
                 tally.argument(&v, a.span)?;
                 Ok(v)
@@ -2894,7 +2923,7 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         let (given, mode) = Env::positional(f, args, span, self.dsl)?;
-        let mut vals = self.eval_args(&given)?;
+        let mut vals = self.eval_table_args(f, &given)?;
         let mut spans: Vec<Span> = given.iter().map(|a| a.span).collect();
         let Some(mode) = mode else {
             return self.call_function(f, &vals, &spans, span);
@@ -3151,7 +3180,7 @@ impl Env {
                 };
                 return self.call_with_keywords(f, &[*first, mode_kw], span);
             }
-            let vals = self.eval_args(args)?;
+            let vals = self.eval_table_args(f, args)?;
             return self.call_on(f, args, vals, span);
         }
         if let ExprKind::Field(base, name) = &callee.kind {
@@ -4896,6 +4925,49 @@ fn power(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, EvalErr
         r,
         dynamic(a) || dynamic(b),
     )))
+}
+
+/// The CuTe DSL's ValueError where a Python list stands for a shape or an IntTuple (its
+/// `make_layout([4, 8])`; checked with dsl-oracle): the message naming the first list of
+/// integers and tuples in the argument, `None` where none is or the parameter takes one.
+fn dsl_list_refused(function: &str, param: usize, v: &Value) -> Option<String> {
+    // (a list of layouts is make_layout's join of them, as the DSL takes it)
+    fn first_list(v: &Value) -> Option<&Value> {
+        match v {
+            Value::List(items)
+                if items.iter().all(|i| {
+                    matches!(i, Value::IntTuple(_) | Value::Tuple(_) | Value::List(_))
+                }) =>
+            {
+                Some(v)
+            }
+            Value::Tuple(items) => items.iter().find_map(first_list),
+            _ => None,
+        }
+    }
+    let list = first_list(v)?;
+    let text = || {
+        let mut out = String::new();
+        plain::write_traced_value(&mut out, list);
+        out
+    };
+    let shape = "Expected Shape, which is a positive integer or tuple of Shapes, but got";
+    let int_tuple = "Expected IntTuple, whose leaves are integers, but got";
+    Some(match (function, param) {
+        ("make_layout" | "make_ordered_layout", 0) => format!("ValueError: {shape} {}", text()),
+        ("make_layout", 1) => "ValueError: shape and stride must be congruent".to_string(),
+        ("make_ordered_layout", 1) | ("size", 0) => format!("ValueError: {int_tuple} {}", text()),
+        _ => return None,
+    })
+}
+
+/// Whether `e` is a list display or a tuple display holding one.
+fn holds_list_display(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::List(_) => true,
+        ExprKind::Tuple(items) => items.iter().any(holds_list_display),
+        _ => false,
+    }
 }
 
 /// Whether `e` is the name `n` or a list or tuple display holding it as an item, at any
