@@ -1396,6 +1396,10 @@ fn python_lists_past_the_limits_are_refused() {
             "the result is a sequence of 1000000000 items, more than the limit of 1048576",
         ),
         (
+            "x = [] * 10**18\ny = () * 10**18\nprint(x, y, len(x))\nz = [[]] * 10**9\n",
+            "the result is a sequence of 1000000000 items",
+        ),
+        (
             "x = (1,) * 10**9\n",
             "the result has 1000000000 integers, more than the limit of 1048576",
         ),

@@ -5068,7 +5068,17 @@ fn python_sequence_binary(
                 (None, Some(list)) => (b, list, static_int(a)?),
                 _ => return None,
             };
-            let times = usize::try_from(n).unwrap_or(0);
+            // (an empty sequence repeated is empty however many times: no pass per time)
+            let empty = match whole {
+                Value::List(items) | Value::Tuple(items) => items.is_empty(),
+                Value::IntTuple(t) => t.rank() == 0,
+                _ => false,
+            };
+            let times = if empty {
+                0
+            } else {
+                usize::try_from(n).unwrap_or(0)
+            };
             Some(
                 value::check_joined(&[(whole, times)])
                     .map_err(limit)
