@@ -1491,3 +1491,14 @@ fn hostile_fake_tensors_and_torch_shapes_are_refused_or_bounded() {
         refused_fast(&format!("{head}{body}"), says);
     }
 }
+
+/// A loop of 300,000 `x.append(i)` grows the list in place, its size against the limit counted
+/// from the last append's: each append copied and walked the whole list (20,000 took 3.9 s, so
+/// this loop would run for minutes).
+#[test]
+fn a_loop_of_appends_grows_the_list_in_place() {
+    let text = "import cutlass\nimport cutlass.cute as cute\nx = []\nfor i in range(300000):\n    x.append(i)\nprint(len(x), x[299999])\nx.extend([1, 2])\nprint(len(x))\n";
+    let e = run(&["eval"], text.as_bytes());
+    assert!(!e.timed_out, "{:?}", e.elapsed);
+    assert_eq!(stdout(&e), "300000 299999\n300002\n", "{}", e.stderr);
+}

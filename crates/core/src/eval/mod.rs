@@ -248,6 +248,10 @@ pub struct Env {
     /// `ans`, bound by every statement with a value: kept apart from the named variables, so
     /// that binding it hashes nothing and a session of plain statements has no named variable.
     ans: Option<std::sync::Arc<Value>>,
+    /// The (items, integers) of a Python list a name holds, as its last `append`/`extend`
+    /// counted them: the next one checks the limit on values without a walk of the whole list
+    /// (a loop of appends ran in quadratic time). Forgotten when the name is bound again.
+    list_sizes: HashMap<String, (usize, usize), NameHasher>,
     /// Where each statement's syntax tree is built; reset (its memory kept) for the next one.
     arena: bumpalo::Bump,
     /// How many times `ans` was bound (so a caller can tell whether a statement set it).
@@ -359,6 +363,7 @@ impl Clone for Env {
         Env {
             vars: self.vars.clone(),
             ans: self.ans.clone(),
+            list_sizes: self.list_sizes.clone(),
             arena: bumpalo::Bump::new(),
             ans_bound: self.ans_bound,
             interrupt: self.interrupt.clone(),
@@ -543,6 +548,9 @@ impl Env {
             self.ans_bound += 1;
             self.ans = Some(std::sync::Arc::new(v));
             return;
+        }
+        if !self.list_sizes.is_empty() {
+            self.list_sizes.remove(name);
         }
         match self.vars.get_mut(name) {
             Some(slot) => *slot = std::sync::Arc::new(v),
@@ -994,7 +1002,7 @@ impl Env {
                             arg.span,
                         ));
                     }
-                    let whole = Value::List(xs.clone());
+                    let len = xs.len();
                     let v = self.eval(arg)?;
                     let items = match (m, v) {
                         ("append", v) => vec![v],
@@ -1008,16 +1016,35 @@ impl Env {
                             )
                         })?,
                     };
-                    let added = Value::List(items);
-                    value::check_joined(&[(&whole, 1), (&added, 1)])
-                        .map_err(|m| EvalError::limit(m, e.span))?;
-                    let (Value::List(mut xs), Value::List(items)) = (whole, added) else {
-                        unreachable!("both built as lists above")
+                    // the list's integers as its last append counted them, or counted now
+                    let known = self.list_sizes.get(n).filter(|&&(l, _)| l == len);
+                    let leaves = match known {
+                        Some(&(_, leaves)) => leaves,
+                        None => self.get(n).map_or(0, value::width),
                     };
-                    xs.extend(items);
-                    let v = Value::List(xs);
-                    check_limits(&v, e.span)?;
-                    self.bind(n, v);
+                    let new_len = len.saturating_add(items.len());
+                    let added = Value::List(items);
+                    let total = leaves.saturating_add(value::width(&added));
+                    if total > crate::limits::MAX_TUPLE_WIDTH {
+                        return Err(EvalError::limit(value::LimitError::TooWide(total), e.span));
+                    }
+                    if new_len > crate::limits::MAX_TUPLE_WIDTH {
+                        return Err(EvalError::limit(
+                            value::LimitError::ManyItems(new_len),
+                            e.span,
+                        ));
+                    }
+                    check_limits(&added, e.span)?;
+                    let Value::List(items) = added else {
+                        unreachable!("built as a list above")
+                    };
+                    // grown in place (copied only where a copy of the session shares it)
+                    if let Some(slot) = self.vars.get_mut(n)
+                        && let Value::List(xs) = std::sync::Arc::make_mut(slot)
+                    {
+                        xs.extend(items);
+                    }
+                    self.list_sizes.insert(n.to_string(), (new_len, total));
                     return Ok(Outcome::Nothing);
                 }
                 let v = self.eval_shown(&e)?;
