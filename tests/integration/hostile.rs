@@ -1410,3 +1410,128 @@ fn chained_c_casts_stop_at_the_nesting_limit() {
     );
     assert_eq!(stdout(&e), "1\n");
 }
+
+/// Python's lists and tuples in DSL text past the limits on a value: a repetition
+/// (`[0] * 10**9`, `[[]] * 10**9`, `(1,) * 10**9`), a doubling loop (`x = x + x`,
+/// `x.extend(x)`) and a list that would hold itself (`x.append(x)`, a cycle cute's values
+/// cannot make) are refused before anything is built, each naming its condition; a display
+/// nested 100,000 deep stops at the limit on nesting.
+#[test]
+fn python_lists_past_the_limits_are_refused() {
+    let head = "import cutlass\nimport cutlass.cute as cute\n";
+    for (body, says) in [
+        (
+            "x = [0] * 10**9\n",
+            "the result has 1000000000 integers, more than the limit of 1048576",
+        ),
+        (
+            "x = [[]] * 10**9\n",
+            "the result is a sequence of 1000000000 items, more than the limit of 1048576",
+        ),
+        (
+            "x = [] * 10**18\ny = () * 10**18\nprint(x, y, len(x))\nz = [[]] * 10**9\n",
+            "the result is a sequence of 1000000000 items",
+        ),
+        (
+            "x = (1,) * 10**9\n",
+            "the result has 1000000000 integers, more than the limit of 1048576",
+        ),
+        (
+            "x = [[]]\nfor i in range(40):\n    x = x + x\n",
+            "the result is a sequence of 2097152 items, more than the limit of 1048576",
+        ),
+        (
+            "x = [1]\nfor i in range(100):\n    x.extend(x)\n",
+            "the result has 2097152 integers, more than the limit of 1048576",
+        ),
+        (
+            "x = [1]\nx.append(x)\n",
+            "x.append: a list that holds itself is not modelled",
+        ),
+        (
+            "x = [1]\nx.append([2, (x,)])\n",
+            "x.append: a list that holds itself is not modelled",
+        ),
+        (
+            &format!("x = {}1{}\n", "[".repeat(100_000), "]".repeat(100_000)),
+            "nesting deeper than 256 levels",
+        ),
+        (
+            "x = [1]\nfor i in range(100000):\n    x = [x]\n",
+            "the result is nested 257 levels deep, deeper than the limit of 256 levels",
+        ),
+    ] {
+        refused_fast(&format!("{head}{body}"), says);
+    }
+}
+
+/// Fake tensors and torch's host tensors with hostile shapes: 10,000 modes (compact strides
+/// found in time linear in the rank), extents whose product past the last mode overflows (no
+/// stride: the DSL's tensor, checked with dsl-oracle), a divisibility that is not positive or
+/// whose product overflows, a stride order that is no permutation (the DSL's ValueError),
+/// `torch.zeros(10**9)` (the limit on stored elements, before anything is allocated) and
+/// `permute` of repeated or out-of-range dims (torch's errors).
+#[test]
+fn hostile_fake_tensors_and_torch_shapes_are_refused_or_bounded() {
+    let head = "import cutlass\nimport cutlass.cute as cute\nimport torch\nfrom cutlass.cute.runtime import make_fake_compact_tensor\n";
+    let ones = vec!["1"; 10_000].join(", ");
+    let order: Vec<String> = (0..10_000).rev().map(|i| i.to_string()).collect();
+    let text = format!(
+        "{head}a = make_fake_compact_tensor(cutlass.Float32, ({ones}), stride_order=({}))\nprint(len(a.stride))\nprint(make_fake_compact_tensor(cutlass.Float32, (2**40, 2**40)))\n",
+        order.join(", ")
+    );
+    let e = run(&["eval"], text.as_bytes());
+    assert_eq!(
+        (stdout(&e).as_str(), e.code),
+        (
+            "10000\nFakeTensor<Float32, (1099511627776, 1099511627776), (1, 1099511627776)>\n",
+            Some(0)
+        ),
+        "{}",
+        e.stderr
+    );
+    assert!(e.elapsed < Duration::from_secs(15), "{:?}", e.elapsed);
+    for (body, says) in [
+        (
+            "n = cute.sym_int(divisibility=-4)\n",
+            "a divisibility of -4: cute models a positive one",
+        ),
+        (
+            "n = cute.sym_int(divisibility=2**62)\na = make_fake_compact_tensor(cutlass.Float32, (n, n, 4))\n",
+            "a SymInt's divisibility overflows 64 bits",
+        ),
+        (
+            "a = make_fake_compact_tensor(cutlass.Float32, (3, 4), stride_order=(0, 0))\n",
+            "ValueError: tuple.index(x): x not in tuple",
+        ),
+        (
+            "a = make_fake_compact_tensor(cutlass.Float32, (2,) * 70)\n",
+            "a fake tensor's strides overflow 64 bits",
+        ),
+        (
+            "t = torch.zeros(10**9)\nprint(t)\n",
+            "torch.zeros: an array of more than 4194304 elements",
+        ),
+        (
+            "t = torch.zeros(3, 4)\nprint(t.permute(0, 0))\n",
+            "permute: repeated dim",
+        ),
+        (
+            "t = torch.zeros(3, 4)\nprint(t.permute(0, 5))\n",
+            "permute: Dimension out of range (expected to be in range of [-2, 1], but got 5)",
+        ),
+    ] {
+        refused_fast(&format!("{head}{body}"), says);
+    }
+}
+
+/// A loop of 300,000 `x.append(i)` grows the list in place, its size against the limit counted
+/// from the last append's: each append copied and walked the whole list (20,000 took 3.9 s, so
+/// this loop would run for minutes).
+#[test]
+fn a_loop_of_appends_grows_the_list_in_place() {
+    let text = "import cutlass\nimport cutlass.cute as cute\nx = []\nfor i in range(300000):\n    x.append(i)\nprint(len(x), x[299999])\nx.extend([1, 2])\nprint(len(x))\n";
+    let e = run(&["eval"], text.as_bytes());
+    assert!(!e.timed_out, "{:?}", e.elapsed);
+    assert_eq!(stdout(&e), "300000 299999\n300002\n", "{}", e.stderr);
+}

@@ -587,9 +587,9 @@ impl DefHeader {
     }
 }
 
-/// Whether `line` is the header of a Python block: a loop over a range, `for i in range(4):`
-/// (also `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`), or `if COND:`; its
-/// indentation.
+/// Whether `line` is the header of a Python block: a loop, `for i in range(4):` (also
+/// `cutlass.range`, `cutlass.range_constexpr`, `range_dynamic`, a list, a tuple), or
+/// `if COND:`; its indentation.
 fn python_for_header(line: &str) -> Option<usize> {
     let t = line.trim_start();
     // Python's `if COND:` (its `elif`/`else` go on with it: `Splitter::feed`)
@@ -597,19 +597,19 @@ fn python_for_header(line: &str) -> Option<usize> {
         let code = t.split('#').next().unwrap_or(t).trim_end();
         return (code.ends_with(':') && !code.ends_with("::")).then_some(line.len() - t.len());
     }
+    // Python's `for NAME in ITERABLE:` (a range, a list, a tuple, a name), not C++'s `for (…)`
     let rest = t.strip_prefix("for ")?;
-    let (_, rest) = rest.split_once(" in ")?;
-    let rest = rest.trim_start();
-    let rest = rest.strip_prefix("cutlass.").unwrap_or(rest);
-    let callee = rest.split('(').next()?.trim_end();
-    if !matches!(
-        callee,
-        "range" | "range_constexpr" | "range_dynamic" | "cute.range"
-    ) {
+    let (name, _) = rest.split_once(" in ")?;
+    let name = name.trim();
+    if name.is_empty()
+        || name.starts_with(|c: char| c.is_ascii_digit())
+        || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
         return None;
     }
     let code = t.split('#').next().unwrap_or(t).trim_end();
-    code.ends_with(':').then_some(line.len() - t.len())
+    (code.ends_with(':') && !code.ends_with("::") && !code.contains('{'))
+        .then_some(line.len() - t.len())
 }
 
 /// Whether a line (its indentation dropped) starts Python's `def NAME(`, or is Python's

@@ -446,6 +446,9 @@ impl Env {
         budget: &mut Budget,
     ) -> Result<Flow, EvalError> {
         bindable(r.var, r.var_span)?;
+        if r.python {
+            return self.run_python_for(r, out, budget);
+        }
         let Some(items) = r.items else {
             let v = self.eval_checked(&r.range)?;
             let why = match v {
@@ -512,6 +515,43 @@ impl Env {
             }
         }
         result
+    }
+
+    /// Python's `for x in xs:` over a list's or a tuple's items, each bound to x in turn as it
+    /// is (the DSL unrolls it as it traces); x holds the last item after it, as in Python.
+    fn run_python_for(
+        &mut self,
+        r: &RangeFor,
+        out: &mut Vec<Outcome>,
+        budget: &mut Budget,
+    ) -> Result<Flow, EvalError> {
+        let v = self.eval_checked(&r.range)?;
+        let items = match v {
+            Value::List(items) | Value::Tuple(items) => items,
+            Value::IntTuple(t) if !t.is_int() => {
+                Value::IntTuple(t).tuple_modes().unwrap_or_default()
+            }
+            v => {
+                let why = match super::python_type_name(&v) {
+                    ty @ ("int" | "bool" | "float") => {
+                        format!("TypeError: '{ty}' object is not iterable")
+                    }
+                    _ => format!(
+                        "a Python loop over {} is not modelled: cute loops over a list, a tuple or range(…)",
+                        v.kind()
+                    ),
+                };
+                return Err(EvalError::new(why, r.range.span));
+            }
+        };
+        for v in items {
+            self.set(r.var, v);
+            self.spend_pass(budget, r.span)?;
+            if let Flow::Jump(Jump::Break, _) = self.run_all(r.body, out, budget)? {
+                break;
+            }
+        }
+        Ok(Flow::Next)
     }
 
     /// `while (COND) BODY` and `do BODY while (COND);`.

@@ -469,14 +469,24 @@ fn python_tuple(v: &Value) -> String {
 /// `stride_order` gives (0 the fastest), each the product of the extents before it, a SymInt
 /// among them one of `width` bits with the product's divisibility and no name.
 fn compact_strides(shape: &[Extent], order: &[i64], width: u8) -> Result<Vec<Extent>, String> {
+    // where each rank of the order stands (its first place, as Python's `tuple.index`)
+    let mut place: Vec<Option<usize>> = vec![None; order.len()];
+    for (idx, &o) in order.iter().enumerate() {
+        if let Some(p) = usize::try_from(o).ok().and_then(|o| place.get_mut(o))
+            && p.is_none()
+        {
+            *p = Some(idx);
+        }
+    }
     let mut stride = vec![Extent::Static(0); shape.len()];
     let mut product = Extent::Static(1);
-    for k in 0..order.len() as i64 {
-        let idx = order
-            .iter()
-            .position(|&o| o == k)
-            .ok_or_else(|| format!("ValueError: {k} is not in stride_order"))?;
+    for (k, p) in place.iter().enumerate() {
+        let idx = p.ok_or("ValueError: tuple.index(x): x not in tuple")?;
         stride[idx] = product.clone();
+        // (the product past the last mode is no stride: it may overflow)
+        if k + 1 == place.len() {
+            break;
+        }
         product = match (&product, &shape[idx]) {
             (Extent::Static(a), Extent::Static(b)) => Extent::Static(
                 a.checked_mul(*b)

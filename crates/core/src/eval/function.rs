@@ -423,6 +423,7 @@ impl Env {
             .cloned()
             .collect();
         let args = &args[..];
+        self.python_names_defined(args)?;
         let key = self.function_key(function).unwrap_or_default();
         let overloads = self.functions.get(&key).map_or(&[][..], |v| &v[..]);
         let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
@@ -817,6 +818,9 @@ impl Env {
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
+        if r.python {
+            self.python_names_defined(args)?;
+        }
         if r.takes(args.len()) && args.len() < r.params.len() && r.pack().is_none() {
             // `f()` of `void f(int x = 4)`: the default arguments of the parameters not given,
             // evaluated where the call is
@@ -842,6 +846,33 @@ impl Env {
         }
         let vals = self.eval_args(args)?;
         self.call_routine_on(r, vals, span, visible)
+    }
+
+    /// Python's NameError where an argument of a Python function's call is a name nothing
+    /// defines (not a variable, a function, a class, an element type or a builtin): CuTe's
+    /// C++ passes a type's or function's name as its value, which Python does not.
+    fn python_names_defined(&self, args: &[Expr]) -> Result<(), EvalError> {
+        for a in args {
+            if let ExprKind::Name(n) = a.kind
+                && !self.is_bound(n)
+                && !self.user_function(n)
+                && self.bound_lambda(n).is_none()
+                && !self.classes.contains_key(n)
+                && super::functions::lookup(n).is_none()
+                && super::constant(n).is_none()
+                && crate::algebra::element::ElemType::of_dsl(n).is_none()
+                && !matches!(
+                    n,
+                    "None" | "True" | "False" | "int" | "float" | "bool" | "str" | "print"
+                )
+            {
+                return Err(EvalError::new(
+                    format!("NameError: name '{n}' is not defined"),
+                    a.span,
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The limit on nested calls (a default argument being evaluated counts as one).
@@ -1500,6 +1531,19 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::OffsetLayout(super::Origin::Ptr(_) | super::Origin::Coord(_), _)
         | Value::SwizzledTensor(..) => "<class 'cutlass.cute.tensor._Tensor'>".to_string(),
         Value::Pointer(_) => "<class 'cutlass.cute.core._Pointer'>".to_string(),
+        // an operation's class is in its namespace's `mma` or `copy` module
+        // (`cutlass.cute.nvgpu.warp.mma.MmaF16BF16Op`), the universal ones in `common`
+        Value::Op(op) => match op.class.rsplit_once('.') {
+            Some((ns, class)) => {
+                let module = if class.starts_with("Mma") {
+                    "mma"
+                } else {
+                    "copy"
+                };
+                format!("<class 'cutlass.cute.nvgpu.{ns}.{module}.{class}'>")
+            }
+            None => format!("<class 'cutlass.cute.nvgpu.common.{}'>", op.class),
+        },
         Value::Atom(a) => {
             use crate::atoms::Atom;
             let class = match **a {

@@ -249,6 +249,10 @@ pub struct Env {
     /// `ans`, bound by every statement with a value: kept apart from the named variables, so
     /// that binding it hashes nothing and a session of plain statements has no named variable.
     ans: Option<std::sync::Arc<Value>>,
+    /// The (items, integers) of a Python list a name holds, as its last `append`/`extend`
+    /// counted them: the next one checks the limit on values without a walk of the whole list
+    /// (a loop of appends ran in quadratic time). Forgotten when the name is bound again.
+    list_sizes: HashMap<String, (usize, usize), NameHasher>,
     /// Where each statement's syntax tree is built; reset (its memory kept) for the next one.
     arena: bumpalo::Bump,
     /// How many times `ans` was bound (so a caller can tell whether a statement set it).
@@ -360,6 +364,7 @@ impl Clone for Env {
         Env {
             vars: self.vars.clone(),
             ans: self.ans.clone(),
+            list_sizes: self.list_sizes.clone(),
             arena: bumpalo::Bump::new(),
             ans_bound: self.ans_bound,
             interrupt: self.interrupt.clone(),
@@ -544,6 +549,9 @@ impl Env {
             self.ans_bound += 1;
             self.ans = Some(std::sync::Arc::new(v));
             return;
+        }
+        if !self.list_sizes.is_empty() {
+            self.list_sizes.remove(name);
         }
         match self.vars.get_mut(name) {
             Some(slot) => *slot = std::sync::Arc::new(v),
@@ -986,20 +994,59 @@ impl Env {
                     && let ExprKind::Name(n) = base.kind
                     && let Some(Value::List(xs)) = self.get(n)
                 {
-                    let mut xs = xs.clone();
+                    // Python's list holds itself after `xs.append(xs)` (a cycle, printed
+                    // `[1, [...]]`); cute's lists are values, which cannot
+                    if m == "append" && mentions_as_item(arg, n) {
+                        return Err(EvalError::new(
+                            format!(
+                                "{n}.append: a list that holds itself is not modelled (cute's lists are values, not Python's shared objects)"
+                            ),
+                            arg.span,
+                        ));
+                    }
+                    let len = xs.len();
                     let v = self.eval(arg)?;
-                    match (m, v) {
-                        ("append", v) => xs.push(v),
-                        (_, v) => xs.extend(v.tuple_modes().ok_or_else(|| {
+                    let items = match (m, v) {
+                        ("append", v) => vec![v],
+                        (_, v) => v.tuple_modes().ok_or_else(|| {
                             EvalError::new(
-                                format!("TypeError: {} is not iterable", v.kind()),
+                                format!(
+                                    "TypeError: '{}' object is not iterable",
+                                    python_type_name(&v)
+                                ),
                                 arg.span,
                             )
-                        })?),
+                        })?,
+                    };
+                    // the list's integers as its last append counted them, or counted now
+                    let known = self.list_sizes.get(n).filter(|&&(l, _)| l == len);
+                    let leaves = match known {
+                        Some(&(_, leaves)) => leaves,
+                        None => self.get(n).map_or(0, value::width),
+                    };
+                    let new_len = len.saturating_add(items.len());
+                    let added = Value::List(items);
+                    let total = leaves.saturating_add(value::width(&added));
+                    if total > crate::limits::MAX_TUPLE_WIDTH {
+                        return Err(EvalError::limit(value::LimitError::TooWide(total), e.span));
                     }
-                    let v = Value::List(xs);
-                    check_limits(&v, e.span)?;
-                    self.bind(n, v);
+                    if new_len > crate::limits::MAX_TUPLE_WIDTH {
+                        return Err(EvalError::limit(
+                            value::LimitError::ManyItems(new_len),
+                            e.span,
+                        ));
+                    }
+                    check_limits(&added, e.span)?;
+                    let Value::List(items) = added else {
+                        unreachable!("built as a list above")
+                    };
+                    // grown in place (copied only where a copy of the session shares it)
+                    if let Some(slot) = self.vars.get_mut(n)
+                        && let Value::List(xs) = std::sync::Arc::make_mut(slot)
+                    {
+                        xs.extend(items);
+                    }
+                    self.list_sizes.insert(n.to_string(), (new_len, total));
                     return Ok(Outcome::Nothing);
                 }
                 let v = self.eval_shown(&e)?;
@@ -1518,6 +1565,11 @@ impl Env {
                 if (!self.vars.is_empty() || name == "ans") && self.is_bound(name) {
                     return None;
                 }
+                // in DSL text, Python's builtins that give a Python int are echoed as Python
+                // echoes them (`min(4, 7)` is `4`): the general path's
+                if (self.dsl_seen || self.dsl_session) && PYTHON_INT_BUILTINS.contains(&name) {
+                    return None;
+                }
                 if (n == 2 && matches!(f.name, "size" | "cosize" | "rank" | "depth"))
                     || matches!(f.name, "get" | "select")
                 {
@@ -1645,7 +1697,10 @@ impl Env {
                 Ok(v)
             }
             ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::List(items) => {
-                if items.iter().all(is_int_literal) {
+                // (in DSL text, a Python list inside is held as a list)
+                if items.iter().all(is_int_literal)
+                    && !((self.dsl || self.dsl_seen) && items.iter().any(holds_list_display))
+                {
                     let v = Value::IntTuple(items.iter().map(int_literal).collect());
                     // the limits only grow from a tuple to the tuples around it: when the whole
                     // passes, every part does (and on failure the general path names the part)
@@ -2338,24 +2393,12 @@ impl Env {
         b: &Expr,
         vb: Value,
     ) -> Result<Value, EvalError> {
-        // Python's `xs + ys` of two lists: their concatenation
-        if op == BinOp::Add
-            && let Value::List(xs) = va
+        // Python's sequences in DSL text: `xs + ys` concatenates two lists or two tuples,
+        // `xs * n` and `n * xs` repeat one
+        if (self.dsl || self.dsl_seen)
+            && let Some(r) = python_sequence_binary(op, va, &vb, b.span, e.span)
         {
-            return match vb {
-                Value::List(ys) => {
-                    let v = Value::List(xs.iter().cloned().chain(ys).collect());
-                    check_limits(&v, e.span)?;
-                    Ok(v)
-                }
-                v => Err(EvalError::new(
-                    format!(
-                        "TypeError: can only concatenate list (not {}) to list",
-                        v.kind()
-                    ),
-                    b.span,
-                )),
-            };
+            return r;
         }
         // NumPy's element-wise arithmetic on host arrays, then a TensorSSA's (host.rs)
         if (self.dsl || self.dsl_seen)
@@ -2735,6 +2778,31 @@ impl Env {
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        self.eval_args_as(args, true)
+    }
+
+    /// [`Env::eval_args`] of a table function `f`'s arguments: in DSL text, a Python list
+    /// where the DSL takes a shape or an IntTuple is refused with the DSL's ValueError
+    /// ([`dsl_list_refused`]); then each list is the tuple it holds.
+    fn eval_table_args(
+        &self,
+        f: &functions::Function,
+        args: &[Expr],
+    ) -> Result<Vec<Value>, EvalError> {
+        if !(self.dsl || self.dsl_seen) {
+            return self.eval_args(args);
+        }
+        let vals = self.eval_args_as(args, false)?;
+        for (k, (v, a)) in vals.iter().zip(args).enumerate() {
+            if let Some(m) = dsl_list_refused(f.name, k, v) {
+                return Err(EvalError::new(m, a.span));
+            }
+        }
+        Ok(vals.into_iter().map(Value::as_tuple).collect())
+    }
+
+    /// [`Env::eval_args`], each Python list a tuple where `as_tuple`.
+    fn eval_args_as(&self, args: &[Expr], as_tuple: bool) -> Result<Vec<Value>, EvalError> {
         let mut tally = Tally::new(args.len());
         args.iter()
             .map(|a| {
@@ -2747,7 +2815,8 @@ impl Env {
                     {
                         Value::Name(self.with_type_aliases(n))
                     }
-                    _ => self.eval(a)?.as_tuple(),
+                    _ if as_tuple => self.eval(a)?.as_tuple(),
+                    _ => self.eval(a)?,
                 };
                 tally.argument(&v, a.span)?;
                 Ok(v)
@@ -2922,7 +2991,7 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         let (given, mode) = Env::positional(f, args, span, self.dsl)?;
-        let mut vals = self.eval_args(&given)?;
+        let mut vals = self.eval_table_args(f, &given)?;
         let mut spans: Vec<Span> = given.iter().map(|a| a.span).collect();
         let Some(mode) = mode else {
             return self.call_function(f, &vals, &spans, span);
@@ -3194,7 +3263,7 @@ impl Env {
                 };
                 return self.call_with_keywords(f, &[*first, mode_kw], span);
             }
-            let vals = self.eval_args(args)?;
+            let vals = self.eval_table_args(f, args)?;
             return self.call_on(f, args, vals, span);
         }
         if let ExprKind::Field(base, name) = &callee.kind {
@@ -5033,6 +5102,175 @@ fn power(a: &Value, b: &Value, bspan: Span, span: Span) -> Result<Value, EvalErr
     )))
 }
 
+/// The CuTe DSL's ValueError where a Python list stands for a shape or an IntTuple (its
+/// `make_layout([4, 8])`; checked with dsl-oracle): the message naming the first list of
+/// integers and tuples in the argument, `None` where none is or the parameter takes one.
+fn dsl_list_refused(function: &str, param: usize, v: &Value) -> Option<String> {
+    // (a list of layouts is make_layout's join of them, as the DSL takes it)
+    fn first_list(v: &Value) -> Option<&Value> {
+        match v {
+            Value::List(items)
+                if items.iter().all(|i| {
+                    matches!(i, Value::IntTuple(_) | Value::Tuple(_) | Value::List(_))
+                }) =>
+            {
+                Some(v)
+            }
+            Value::Tuple(items) => items.iter().find_map(first_list),
+            _ => None,
+        }
+    }
+    let list = first_list(v)?;
+    let text = || {
+        let mut out = String::new();
+        plain::write_traced_value(&mut out, list);
+        out
+    };
+    let shape = "Expected Shape, which is a positive integer or tuple of Shapes, but got";
+    let int_tuple = "Expected IntTuple, whose leaves are integers, but got";
+    Some(match (function, param) {
+        ("make_layout" | "make_ordered_layout", 0) => format!("ValueError: {shape} {}", text()),
+        ("make_layout", 1) => "ValueError: shape and stride must be congruent".to_string(),
+        ("make_ordered_layout", 1) | ("size", 0) => format!("ValueError: {int_tuple} {}", text()),
+        _ => return None,
+    })
+}
+
+/// Whether `e` is a list display or a tuple display holding one.
+fn holds_list_display(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::List(_) => true,
+        ExprKind::Tuple(items) => items.iter().any(holds_list_display),
+        _ => false,
+    }
+}
+
+/// Whether `e` is the name `n` or a list or tuple display holding it as an item, at any
+/// depth (`xs`, `[xs]`, `(1, xs)`): what `n.append(e)` would make a list that holds itself.
+fn mentions_as_item(e: &Expr, n: &str) -> bool {
+    match &e.kind {
+        ExprKind::Name(m) => *m == n,
+        ExprKind::List(items) | ExprKind::Tuple(items) => {
+            items.iter().any(|i| mentions_as_item(i, n))
+        }
+        ExprKind::Group(inner) => mentions_as_item(inner, n),
+        _ => false,
+    }
+}
+
+/// Whether a value is a Python list (`Some(true)`) or tuple (`Some(false)`) in DSL text.
+fn python_sequence(v: &Value) -> Option<bool> {
+    match v {
+        Value::List(_) => Some(true),
+        Value::IntTuple(t) if !t.is_int() => Some(false),
+        Value::Tuple(_) => Some(false),
+        _ => None,
+    }
+}
+
+/// A Python list's or tuple's items.
+fn python_items(v: &Value) -> Vec<Value> {
+    match v {
+        Value::List(items) | Value::Tuple(items) => items.clone(),
+        v => v.tuple_modes().unwrap_or_default(),
+    }
+}
+
+/// Python's name of a value's type in its TypeErrors (`int`, `tuple`, `list`).
+fn python_type_name(v: &Value) -> &'static str {
+    match v {
+        Value::List(_) => "list",
+        Value::IntTuple(t) if t.is_int() => "int",
+        Value::IntTuple(_) | Value::Tuple(_) => "tuple",
+        Value::Bool(_) => "bool",
+        Value::Scalar(x) if x.python => "float",
+        Value::Dict(_) => "dict",
+        _ => "object",
+    }
+}
+
+/// Python's `+` and `*` of sequences (DSL text): `xs + ys` of two lists or two tuples,
+/// `xs * n` or `n * xs` (n a Python int; none at all where n <= 0). `None` where neither
+/// applies. The result's size is checked against the limit on values before it is built.
+fn python_sequence_binary(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let make = |items: Vec<Value>, list: bool| {
+        if list {
+            Value::List(items)
+        } else {
+            Value::tuple(items)
+        }
+    };
+    let limit = |m| EvalError::limit(m, span);
+    match op {
+        BinOp::Add => {
+            let list = python_sequence(a)?;
+            if python_sequence(b) != Some(list) {
+                // a tuple plus another value is the algebra's (an IntTuple's `+`)
+                if !list {
+                    return None;
+                }
+                return Some(Err(EvalError::new(
+                    format!(
+                        "TypeError: can only concatenate list (not \"{}\") to list",
+                        python_type_name(b)
+                    ),
+                    bspan,
+                )));
+            }
+            Some(
+                value::check_joined(&[(a, 1), (b, 1)])
+                    .map_err(limit)
+                    .map(|()| {
+                        let mut items = python_items(a);
+                        items.extend(python_items(b));
+                        make(items, list)
+                    }),
+            )
+        }
+        BinOp::Product => {
+            let static_int = |v: &Value| match v {
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => t.as_int(),
+                _ => None,
+            };
+            let (whole, list, n) = match (python_sequence(a), python_sequence(b)) {
+                (Some(list), None) => (a, list, static_int(b)?),
+                (None, Some(list)) => (b, list, static_int(a)?),
+                _ => return None,
+            };
+            // (an empty sequence repeated is empty however many times: no pass per time)
+            let empty = match whole {
+                Value::List(items) | Value::Tuple(items) => items.is_empty(),
+                Value::IntTuple(t) => t.rank() == 0,
+                _ => false,
+            };
+            let times = if empty {
+                0
+            } else {
+                usize::try_from(n).unwrap_or(0)
+            };
+            Some(
+                value::check_joined(&[(whole, times)])
+                    .map_err(limit)
+                    .map(|()| {
+                        let items = python_items(whole);
+                        let mut out = Vec::with_capacity(items.len() * times);
+                        for _ in 0..times {
+                            out.extend(items.iter().cloned());
+                        }
+                        make(out, list)
+                    }),
+            )
+        }
+        _ => None,
+    }
+}
+
 fn binary(
     op: BinOp,
     a: &Value,
@@ -6063,14 +6301,16 @@ enum Staged {
 
 /// Whether `v` is a Python float or a bool (of which Python's REPL echo, its repr, is what
 /// `print` shows).
+/// Python's builtins that give a Python int (echoed `3`, not CuTe's `_3`).
+const PYTHON_INT_BUILTINS: [&str; 5] = ["int", "max", "min", "len", "abs"];
+
 impl Env {
     /// Whether `e` calls one of Python's builtins that give a Python int (`int`, `max`,
     /// `min`, `len`, `abs`), no name of the session hiding it.
     fn is_python_int_builtin(&self, e: &Expr) -> bool {
         match e.kind {
             ExprKind::Call(callee, _) => match callee.kind {
-                ExprKind::Name(f @ ("int" | "max" | "min" | "len" | "abs"))
-                | ExprKind::Qualified(f @ ("int" | "max" | "min" | "len" | "abs")) => {
+                ExprKind::Name(f) | ExprKind::Qualified(f) if PYTHON_INT_BUILTINS.contains(&f) => {
                     !self.is_bound(f)
                 }
                 _ => false,

@@ -365,6 +365,12 @@ pub enum LimitError {
         max = crate::limits::MAX_TUPLE_WIDTH
     )]
     TooWide(usize),
+    /// A Python list or tuple of more items than [`MAX_TUPLE_WIDTH`](crate::limits::MAX_TUPLE_WIDTH).
+    #[error(
+        "the result is a sequence of {0} items, more than the limit of {max}",
+        max = crate::limits::MAX_TUPLE_WIDTH
+    )]
+    ManyItems(usize),
 }
 
 /// The message, for the evaluator's errors, which carry text.
@@ -390,6 +396,30 @@ pub fn check_value(v: &Value) -> Result<(), LimitError> {
     }
     if leaves > MAX_TUPLE_WIDTH {
         return Err(LimitError::TooWide(leaves));
+    }
+    Ok(())
+}
+
+/// A Python sequence built of `parts`, each a value and how many times its items repeat
+/// (`xs + ys`: each once; `xs * n`: n times; `xs.append(v)`: `[v]` once): within the limits on
+/// integers and on items, checked before the sequence is built.
+pub fn check_joined(parts: &[(&Value, usize)]) -> Result<(), LimitError> {
+    use crate::limits::MAX_TUPLE_WIDTH;
+    let (mut leaves, mut items) = (0usize, 0usize);
+    for &(v, times) in parts {
+        let len = match v {
+            Value::List(xs) | Value::Tuple(xs) => xs.len(),
+            Value::IntTuple(t) if !t.is_int() => t.rank(),
+            _ => 1,
+        };
+        leaves = leaves.saturating_add(measure(v).0.saturating_mul(times));
+        items = items.saturating_add(len.saturating_mul(times));
+    }
+    if leaves > MAX_TUPLE_WIDTH {
+        return Err(LimitError::TooWide(leaves));
+    }
+    if items > MAX_TUPLE_WIDTH {
+        return Err(LimitError::ManyItems(items));
     }
     Ok(())
 }

@@ -465,6 +465,9 @@ pub struct RangeFor<'a> {
     pub range: Expr<'a>,
     /// The elements of an initializer list (`None`: the range is another expression).
     pub items: Option<&'a [Expr<'a>]>,
+    /// Whether it is Python's `for x in xs:` over a list's or tuple's items (the name keeps the
+    /// last item after it), not C++'s.
+    pub python: bool,
     /// The body's statements.
     pub body: &'a [Stmt<'a>],
     /// The header, `for (…)`.

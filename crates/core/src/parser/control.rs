@@ -562,6 +562,7 @@ impl<'a> Parser<'a> {
             integer,
             range: range_expr,
             items,
+            python: false,
             body,
             span: header,
         };
@@ -1028,36 +1029,59 @@ impl<'a> Parser<'a> {
         let (counter, counter_span, in_end) = self.python_for_counter(counter_at).expect("checked");
         let line_end =
             memchr::memchr(b'\n', &self.src.as_bytes()[pos..]).map_or(self.src.len(), |k| pos + k);
-        let mut header = self.upto(line_end);
+        // the iterable ends at the line's last `:` (`for x in [1, 2]:` is no layout `[1, 2]:…`)
+        let code = &self.src[pos..line_end];
+        let code = code.split('#').next().unwrap_or(code).trim_end();
+        let header_end = if code.ends_with(':') {
+            pos + code.len() - 1
+        } else {
+            line_end
+        };
+        let mut header = self.upto(header_end);
         let q = header.skip_ws(in_end);
         let (e, range) = header.expr(q)?;
-        let colon = header.skip_ws(e);
-        if header.peek(colon) != Some(':') || header.skip_ws(colon + 1) < line_end {
+        let colon = self.skip_ws(e);
+        if self.peek(colon) != Some(':') || self.skip_ws(colon + 1) < line_end {
             return err(
                 "expected ':' ending the line of 'for … in range(…)'",
                 Span::new(e, line_end),
             );
         }
         let span = Span::new(pos, colon + 1);
-        let ExprKind::Call(callee, args) = range.kind else {
-            return err(
-                "cute runs Python loops over a range: `for i in range(a[, b[, c]]):`",
-                range.span,
-            );
-        };
         // `cutlass.range_constexpr` counts in Python `int`s (static: the DSL unrolls it as it
         // traces); `range` (which the DSL's preprocessor makes a loop of the kernel),
         // `cutlass.range` and `range_dynamic` in run-time integers
-        let static_counter = match callee.kind {
-            ExprKind::Name("range_constexpr") | ExprKind::Qualified("range_constexpr") => true,
-            ExprKind::Name("range" | "range_dynamic")
-            | ExprKind::Qualified("range" | "range_dynamic") => false,
-            _ => {
-                return err(
-                    "cute runs Python loops over a range: `for i in range(a[, b[, c]]):`",
-                    range.span,
-                );
+        let static_counter = match range.kind {
+            ExprKind::Call(callee, _) => match callee.kind {
+                ExprKind::Name("range_constexpr") | ExprKind::Qualified("range_constexpr") => {
+                    Some(true)
+                }
+                ExprKind::Name("range" | "range_dynamic")
+                | ExprKind::Qualified("range" | "range_dynamic") => Some(false),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (ExprKind::Call(_, args), Some(static_counter)) = (range.kind, static_counter) else {
+            // a loop over another value (a list, a tuple): Python's, over its items, which the
+            // DSL unrolls as it traces (eval/control.rs)
+            let body_start = (line_end + 1).min(self.src.len());
+            let header_indent = pos - self.line_start(pos);
+            let (body, end) = self.python_body(body_start, header_indent, nest + 1)?;
+            if body.is_empty() {
+                return err("the 'for' has no body (its lines indented deeper)", span);
             }
+            let r = RangeFor {
+                var: counter,
+                var_span: counter_span,
+                integer: false,
+                range,
+                items: None,
+                python: true,
+                body,
+                span,
+            };
+            return Ok((Stmt::RangeFor(self.arena.alloc(r)), end));
         };
         let int = |v: i64, at: Span| Expr {
             kind: ExprKind::Int(v),

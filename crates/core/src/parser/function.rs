@@ -875,7 +875,8 @@ pub fn starts_braced(line: &str) -> bool {
     {
         return true;
     }
-    if DEFINITION_START.contains(&word) {
+    // (`int(3)`, `float(x)`: a cast, no definition: a definition names itself after its type)
+    if DEFINITION_START.contains(&word) && !rest.trim_start().starts_with('(') {
         let head = code.split('(').next().unwrap_or("");
         let only_words = code
             .bytes()
