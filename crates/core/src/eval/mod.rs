@@ -2457,6 +2457,7 @@ impl Env {
             // [`Env::eval_inner`], no link
             if tuple_functions::TUPLE_FUNCTION_ALGORITHMS.contains(&f.name)
                 || element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&f.name)
+                || lazy::is_lazy_transform(f.name)
             {
                 return None;
             }
@@ -3146,11 +3147,14 @@ impl Env {
             // run-time integer of that width (CuTe: `int(_4{})` is the dynamic 4)
             return self.dsl_int(n, bits, signed, arg);
         }
+        // `lazy::transform(T, fn)`: its function read as written (the table holds its help)
+        if let Some(n) = self.called_function(callee)
+            && lazy::is_lazy_transform(n)
+        {
+            return self.lazy_transform(args, span);
+        }
         if let Some(n) = self.called_function(callee) {
             let Some(f) = functions::lookup(n) else {
-                if lazy::is_lazy_transform(n) {
-                    return self.lazy_transform(args, span);
-                }
                 // `negate{}(2)`, `cute::plus{}(1, 2)`: a functor object called
                 if !self.is_bound(n) && element_functions::functor(n).is_some() {
                     let vals = self.eval_args(args)?;
