@@ -3642,6 +3642,19 @@ impl Env {
                 .map_err(|e| EvalError::algebra(e, arg_span))?;
             return self.transform_element(o, &at, span);
         }
+        // over a swizzled layout: `fn(*(ptr_ + Sw(O + L(c))))`, the index as the swizzled
+        // tensor's element over any iterator computes it
+        if let Value::SwizzledTensor(o @ Origin::Transform(_), c) = &target
+            && let Ok(co) = to_coord(&coord, arg_span)
+            && !co.has_underscore()
+        {
+            let ct = co.to_int_tuple().expect("no underscore");
+            let alg = |e| EvalError::algebra(e, arg_span);
+            let (inner, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
+            let (at, dynamic) = c.apply_outer_kind(inner, dynamic).map_err(alg)?;
+            let at = IntTuple::of_int(crate::algebra::Int::of(at, dynamic));
+            return self.transform_element(o, &at, span);
+        }
         apply(&target, &coord, callee.span, arg_span, span)
     }
 }
