@@ -69,9 +69,14 @@ fn readme_names_every_function() {
     let words: std::collections::HashSet<&str> = readme[start..end]
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .collect();
+    // (a qualified name, `lazy::transform`, is written whole in the list)
     let missing: Vec<&str> = all()
         .map(|f| f.name)
-        .filter(|n| !words.contains(n))
+        .filter(|n| {
+            let written = words.contains(n)
+                || (n.contains("::") && readme[start..end].contains(&format!("`{n}`")));
+            !written
+        })
         .collect();
     assert!(
         missing.is_empty(),

@@ -382,7 +382,7 @@ fn variadic_lambda_misuse_is_an_error_naming_it() {
         ),
         (
             "find_if(make_tuple(1, 2), [](auto x) { return x == 2; });\n",
-            "find_if: the test gives a run-time value (an integer), and CuTe reads its static value",
+            "find_if: the test gives a run-time value (a bool), and CuTe reads its static value",
         ),
         (
             "transform(make_tuple(1, 2), make_tuple(3), plus{});\n",

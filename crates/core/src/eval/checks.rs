@@ -188,6 +188,8 @@ fn shown_value(v: &Value) -> String {
         Value::IntTuple(t) if let Some(n) = t.as_int() => n.to_string(),
         Value::IntTuple(t) => t.to_string(),
         Value::Bool(b) => b.to_string(),
+        // a run-time `bool` as C++ prints it (1 or 0)
+        Value::Scalar(_) if let Some(n) = v.as_int() => n.to_string(),
         Value::Layout(l) => l.to_string(),
         v => v.kind().to_string(),
     }

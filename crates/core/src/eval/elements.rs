@@ -698,6 +698,27 @@ impl Env {
                     .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span));
             }
             Value::OffsetLayout(o, l) => (o.clone(), (**l).clone()),
+            // over a transform iterator and a swizzled layout: each element `fn(*(ptr_ +
+            // Sw(O + L(i))))` (lazy.rs)
+            Value::SwizzledTensor(o @ Origin::Transform(_), c) if !self.dsl => {
+                let body = super::storage::print_tensor_cells(&c.layout, &|i| {
+                    let at = c.layout.eval_kind(&IntTuple::int(i)).map_err(|e| e.to_string())?;
+                    let (at, dynamic) = c.apply_outer_kind(at.0, at.1).map_err(|e| e.to_string())?;
+                    let at = IntTuple::of_int(crate::algebra::Int::of(at, dynamic));
+                    let v = self
+                        .transform_element(o, &at, arg.span)
+                        .map_err(|e| e.message.to_string())?;
+                    let s = number_of(&v).ok_or_else(|| {
+                        format!("the function of a tensor over {o} gives {}, not a number print_tensor prints", v.kind())
+                    })?;
+                    Ok(s.ty.pretty_print(s.value))
+                })
+                .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
+                return Ok(Outcome::Sequence(vec![
+                    Outcome::Printed(v.clone()),
+                    Outcome::Written(format!(":\n{body}")),
+                ]));
+            }
             other => {
                 return Err(EvalError::new(
                     format!(

@@ -21,14 +21,20 @@
 //! run-time truth is a run-time integer 1 or 0, as CuTe prints its `bool`.
 
 use super::{EvalError, Value};
-use crate::algebra::{IntTuple, Layout, Truth, Tup};
+use crate::algebra::{Layout, Truth, Tup};
 use crate::parser::{BinOp, Span};
 
 impl Truth {
-    /// The value: a static truth, or a run-time `bool` (a run-time integer 1 or 0).
+    /// The value: a static truth, or a run-time `bool` (an element value of type `bool`, 1 or
+    /// 0, which converts to an integer where one is read, as C++'s `bool` does, and prints as
+    /// CuTe prints a `bool`: `print_tensor` cells `  1`).
     pub(crate) fn value(self) -> Value {
         if self.dynamic {
-            Value::IntTuple(IntTuple::int_of(i64::from(self.value), true))
+            Value::Scalar(Box::new(super::storage::Scalar {
+                ty: super::storage::ElemType::Bool,
+                value: super::storage::Number::Int(i128::from(self.value)),
+                python: false,
+            }))
         } else {
             Value::Bool(self.value)
         }
@@ -209,6 +215,8 @@ fn truth_operand(v: &Value) -> Option<(i64, bool)> {
         Value::IntTuple(t) => Some((v.as_int()?, t.is_dynamic())),
         // a typed static integer (`integral_constant<uint32_t, 5>`)
         Value::Constant(c) => Some((i64::try_from(c.value()).ok()?, false)),
+        // a run-time `bool` (a comparison's answer)
+        Value::Scalar(_) => Some((v.as_int()?, true)),
         _ => None,
     }
 }

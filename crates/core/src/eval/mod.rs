@@ -2500,6 +2500,7 @@ impl Env {
             // [`Env::eval_inner`], no link
             if tuple_functions::TUPLE_FUNCTION_ALGORITHMS.contains(&f.name)
                 || element_functions::ELEMENT_FUNCTION_ALGORITHMS.contains(&f.name)
+                || lazy::is_lazy_transform(f.name)
             {
                 return None;
             }
@@ -3215,11 +3216,14 @@ impl Env {
             // run-time integer of that width (CuTe: `int(_4{})` is the dynamic 4)
             return self.dsl_int(n, bits, signed, arg);
         }
+        // `lazy::transform(T, fn)`: its function read as written (the table holds its help)
+        if let Some(n) = self.called_function(callee)
+            && lazy::is_lazy_transform(n)
+        {
+            return self.lazy_transform(args, span);
+        }
         if let Some(n) = self.called_function(callee) {
             let Some(f) = functions::lookup(n) else {
-                if lazy::is_lazy_transform(n) {
-                    return self.lazy_transform(args, span);
-                }
                 // `negate{}(2)`, `cute::plus{}(1, 2)`: a functor object called
                 if !self.is_bound(n) && element_functions::functor(n).is_some() {
                     let vals = self.eval_args(args)?;
@@ -3705,6 +3709,19 @@ impl Env {
             let at = l
                 .eval_index(&ct)
                 .map_err(|e| EvalError::algebra(e, arg_span))?;
+            return self.transform_element(o, &at, span);
+        }
+        // over a swizzled layout: `fn(*(ptr_ + Sw(O + L(c))))`, the index as the swizzled
+        // tensor's element over any iterator computes it
+        if let Value::SwizzledTensor(o @ Origin::Transform(_), c) = &target
+            && let Ok(co) = to_coord(&coord, arg_span)
+            && !co.has_underscore()
+        {
+            let ct = co.to_int_tuple().expect("no underscore");
+            let alg = |e| EvalError::algebra(e, arg_span);
+            let (inner, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
+            let (at, dynamic) = c.apply_outer_kind(inner, dynamic).map_err(alg)?;
+            let at = IntTuple::of_int(crate::algebra::Int::of(at, dynamic));
             return self.transform_element(o, &at, span);
         }
         apply(&target, &coord, callee.span, arg_span, span)

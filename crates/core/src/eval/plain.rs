@@ -73,6 +73,8 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
     match v {
         Value::Bool(b) => out.push(if *b { '1' } else { '0' }),
         Value::IntTuple(t) => t.with_kind(false).write_to(out),
+        // a run-time `bool` (a comparison's answer): 1 or 0
+        Value::Scalar(_) if let Some(n) = v.as_int() => out.push_str(&n.to_string()),
         Value::Layout(l) => {
             match crate::algebra::Layout::new(
                 l.shape().with_kind(false),
@@ -468,6 +470,8 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Op(op) => out.write_str(&op.printed),
         Value::Atom(a) => write!(out, "{a}"),
         Value::Scalar(s) if let Some(n) = s.run_time_int() => write!(out, "{n}?"),
+        // a run-time `bool` (a comparison's answer): its 1 or 0, run-time
+        Value::Scalar(_) if let Some(n) = v.as_int() => write!(out, "{n}?"),
         Value::Scalar(s) => write!(out, "{s}"),
         Value::Ssa(a) => out.write_str(&crate::eval::host::traced_text(a)),
         // a static integer in the notation: its value

@@ -277,6 +277,10 @@ impl Value {
             Value::IntTuple(t) if t.basis().is_none() => t.as_int(),
             // a typed static integer's value (`integral_constant<uint32_t, 5>`)
             Value::Constant(c) => i64::try_from(c.value()).ok(),
+            // a run-time `bool` (a comparison's answer) converts to its integer 1 or 0
+            Value::Scalar(s) if s.ty == super::storage::ElemType::Bool && !s.python => {
+                Some(i64::from(s.value.as_f64() != 0.0))
+            }
             _ => None,
         }
     }
@@ -300,6 +304,18 @@ impl Value {
     #[inline(never)]
     fn any_has_basis(items: &[Value]) -> bool {
         items.iter().any(Value::has_basis)
+    }
+
+    /// A run-time `bool` (a comparison's answer, [`Value::Scalar`] of type `bool`) as the
+    /// run-time integer 1 or 0 it converts to, which C++ and the DSL write: `None` of any
+    /// other value.
+    pub fn run_time_bool_as_int(&self) -> Option<Value> {
+        match self {
+            Value::Scalar(s) if s.ty == super::storage::ElemType::Bool && !s.python => {
+                Some(Value::IntTuple(IntTuple::int_of(self.as_int()?, true)))
+            }
+            _ => None,
+        }
     }
 
     /// A word for the kind of value, for messages.
@@ -336,6 +352,7 @@ impl Value {
             Value::Pointer(_) => "a pointer",
             Value::Name(_) => "a name",
             Value::Atom(a) => a.kind(),
+            Value::Scalar(s) if s.ty == super::storage::ElemType::Bool && !s.python => "a bool",
             Value::Scalar(_) => "a number",
             Value::Constant(_) => "an integral constant",
             Value::Array(_) => "an array",

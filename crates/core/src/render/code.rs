@@ -184,6 +184,9 @@ fn is_tiler(items: &[Value]) -> bool {
 /// with no other mark of C++ (`make_layout(4, 2)`, all dynamic) ends in `;`, so that it reads
 /// back as C++ (SPEC §1), its integers dynamic.
 pub fn cpp(v: &Value) -> Result<String, RenderError> {
+    if let Some(i) = v.run_time_bool_as_int() {
+        return cpp(&i);
+    }
     let mut text = cpp_inner(v)?;
     if has_dynamic(v) && !text.contains('{') && !text.contains("::") {
         text.push(';');
@@ -456,6 +459,9 @@ fn dsl_swizzle(s: &Swizzle) -> String {
 /// CuTe's Python DSL that constructs the value. A GMMA atom (`smem_ptr[Nb]`) is given in its
 /// position-independent form, the swizzle acting on elements (as CuTe's `print_layout` shows it).
 pub fn dsl(v: &Value) -> Result<String, RenderError> {
+    if let Some(i) = v.run_time_bool_as_int() {
+        return dsl(&i);
+    }
     if v.has_basis() {
         return Err(RenderError::new(format!(
             "no CuTe DSL form is modelled for basis elements (the strides of an identity layout): {}",

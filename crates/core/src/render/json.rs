@@ -23,6 +23,9 @@ pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
 
 /// The JSON object of a value.
 pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
+    if let Some(i) = v.run_time_bool_as_int() {
+        return to_json(&i, opts);
+    }
     let text = plain::render(v);
     let mut obj = match v {
         // a dynamic integer (a run-time value in CuTe) is marked (SPEC §1)

@@ -367,6 +367,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         void: true
     ),
+    // CuTe's `lazy::transform(T, fn)` (algorithm/tensor_algorithms.hpp): the evaluator calls
+    // it (eval/lazy.rs: its function is read unevaluated, as the iterator holds it); this
+    // entry is its help, completion and arity. Its name is no Python identifier: the Python
+    // package makes no callable of it.
+    f!(
+        "lazy::transform",
+        "lazy::transform(T, f)",
+        "a view of T whose element i is f(T(i)), computed where it is read: T's layout over a transform_iter of f around T's iterator (f: a lambda or a functor of CuTe's, negate{}, plus{}, …)",
+        "lazy::transform(make_identity_tensor(make_shape(4, 2)), [](auto c) { return elem_less(c, make_shape(3, 2)); })",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "lazy::transform reads its function as written: the evaluator calls it",
+            a.span
+        ))
+    ),
     f!(
         "reduce",
         "reduce(T, init[, f])",
