@@ -1565,6 +1565,10 @@ impl Env {
             ExprKind::Float(v, single) => {
                 elements::float_literal(*v, *single, self.dsl || self.dsl_seen, e.span)
             }
+            // a C++ literal past `int` is a `long` (`4294967296`), as CuTe computes with it
+            ExprKind::DynInt(v) if *v as i32 as i64 != *v => Ok(Value::IntTuple(IntTuple::of_int(
+                crate::algebra::integer::Int::cpp_typed(*v, storage::ElemType::I64),
+            ))),
             ExprKind::DynInt(v) => Ok(Value::IntTuple(IntTuple::int_of(*v, true))),
             ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
                 crate::algebra::basis::Stride::new(*v, *b),
@@ -2513,6 +2517,8 @@ impl Env {
                 }
                 _ => unreachable!("a link of the chain"),
             };
+            // what the algebra kept of the leaves' type (`size`, `get`, `L(i)`)
+            ty = kept_int_type(&v);
         }
         Ok((v, ty))
     }
@@ -3198,8 +3204,9 @@ impl Env {
             Some(Value::Name(t)) if let Some(ty) = constant::IntType::of_name(t) => {
                 return bytes(ty.size());
             }
-            Some(Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
-                return bytes(4);
+            // a run-time integer: an `int`, or the type the algebra kept (`int64_t`: 8)
+            Some(v @ Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
+                return bytes(kept_int_type(v).map_or(4, |ty| ty.bits() / 8));
             }
             Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
                 return bytes(1);
@@ -4833,6 +4840,9 @@ fn binary(
     }
     if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
         let r = arithmetic(op, kind, x, y, bspan, span)?;
+        if r as i32 as i64 != r {
+            int_overflow(op, kind, a, b, span)?;
+        }
         let dynamic = arithmetic_is_dynamic(op, kind, a, x, b, y);
         return Ok(Value::IntTuple(IntTuple::of_int(if dynamic {
             crate::algebra::Int::of_kind(r, arithmetic_dynamic_kind(kind, a, b))
@@ -5051,6 +5061,31 @@ impl Arithmetic {
             | BinOp::Or => return None,
         })
     }
+}
+
+/// `a op b` of run-time integers whose value is past `int`'s range: where both are `int`s, the
+/// algebra's error ([`crate::algebra::Int`]'s arithmetic: CuTe computes it in `int`, undefined
+/// behaviour in C++), which names it.
+#[cold]
+#[inline(never)]
+fn int_overflow(
+    op: BinOp,
+    kind: Arithmetic,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Result<(), EvalError> {
+    let int = |v: &Value| match v {
+        Value::IntTuple(t) => t.as_int_full(),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (int(a), int(b))
+        && (x.dynamic() || y.dynamic())
+        && let Err(e) = kind.on_ints(x, y, op.symbol())
+    {
+        return Err(EvalError::algebra(e, span));
+    }
+    Ok(())
 }
 
 /// Whether `x op y` is dynamic, as CuTe's integral_constant arithmetic gives it (dynamic where
@@ -5481,7 +5516,7 @@ impl Env {
             Value::IntTuple(ref t) if let Some((x, true)) = t.as_int_kind() => {
                 let x = typed_value(x, ty);
                 storage::Scalar::new(to, storage::Number::Int(x))
-                    .map(|s| Value::IntTuple(IntTuple::int_of(typed_bits(s), true)))
+                    .map(typed_int)
                     .map_err(|m| EvalError::new(m, span))
             }
             v => Ok(v),
@@ -5513,8 +5548,13 @@ impl Env {
             {
                 Ok(((**v).clone(), Some(ty)))
             }
-            // a literal, a name of no typed variable, …: no C++ integer type of its own
-            _ => Ok((self.eval(e)?, None)),
+            // a literal, a name of no typed variable, …: no C++ integer type of its own (but
+            // what the algebra kept of the leaves' type)
+            _ => {
+                let v = self.eval(e)?;
+                let ty = kept_int_type(&v);
+                Ok((v, ty))
+            }
         }
     }
 
@@ -5563,12 +5603,7 @@ impl Env {
                     },
                 };
                 storage::Scalar::new(ty, number)
-                    .map(|s| {
-                        (
-                            Value::IntTuple(IntTuple::int_of(typed_bits(s), true)),
-                            Some(ty),
-                        )
-                    })
+                    .map(|s| (typed_int(s), Some(ty)))
                     .map_err(|m| EvalError::new(m, e.span))
             }
             // `-u` of an unsigned `u` wraps (`~u` too); `-i` of an `int` at its least value
@@ -5592,15 +5627,15 @@ impl Env {
                 };
                 let operand = storage::Scalar::new(t, storage::Number::Int(typed_value(n, ty)));
                 left.and_then(|z| operand.and_then(|o| storage::Scalar::arith(sign, z, o)))
-                    .map(|r| {
-                        (
-                            Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
-                            Some(r.ty),
-                        )
-                    })
+                    .map(|r| (typed_int(r), Some(r.ty)))
                     .map_err(|m| EvalError::new(m, e.span))
             }
-            _ => Ok((self.eval(e)?, None)),
+            // a call: what the algebra kept of the leaves' type (`size`, `get`, `L(i)`)
+            _ => {
+                let v = self.eval(e)?;
+                let ty = kept_int_type(&v);
+                Ok((v, ty))
+            }
         }
     }
 
@@ -5690,12 +5725,7 @@ impl Env {
                     storage::Number::Int(typed_value(x, ta)),
                 )
                 .and_then(|x| storage::Scalar::shift(x, count, op == BinOp::Shr))
-                .map(|r| {
-                    (
-                        Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
-                        Some(r.ty),
-                    )
-                })
+                .map(|r| (typed_int(r), Some(r.ty)))
                 .map_err(|m| EvalError::new(m, e.span)),
             );
         }
@@ -5715,12 +5745,7 @@ impl Env {
         };
         Some(
             storage::Scalar::arith(sign, x, y)
-                .map(|r| {
-                    (
-                        Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
-                        Some(r.ty),
-                    )
-                })
+                .map(|r| (typed_int(r), Some(r.ty)))
                 .map_err(|m| EvalError::new(m, e.span)),
         )
     }
@@ -5768,6 +5793,26 @@ fn typed_value(n: i64, ty: Option<storage::ElemType>) -> i128 {
 fn typed_bits(s: storage::Scalar) -> i64 {
     let v = s.value.as_i128();
     i64::try_from(v).unwrap_or(v as u64 as i64)
+}
+
+/// A run-time integer of a C++ integer type: its value held as [`typed_bits`] holds it, its type
+/// kept with it where it is one the algebra computes in ([`Int::cpp_typed`]: `int64_t`,
+/// `unsigned`, `uint64_t`; `size(make_shape(int64_t(3), 4))` is an `int64_t`, as CuTe's).
+fn typed_int(s: storage::Scalar) -> Value {
+    Value::IntTuple(IntTuple::of_int(crate::algebra::integer::Int::cpp_typed(
+        typed_bits(s),
+        s.ty,
+    )))
+}
+
+/// The C++ integer type a value keeps where the algebra computed it in one other than `int`
+/// (`size` of `int64_t` leaves, [`Int::cpp_type`](crate::algebra::integer::Int::cpp_type)).
+#[inline]
+fn kept_int_type(v: &Value) -> Option<storage::ElemType> {
+    match v {
+        Value::IntTuple(t) => t.as_int_full()?.cpp_type(),
+        _ => None,
+    }
 }
 
 /// A value of a C++ integer type `ty` leaving the typed arithmetic (an argument, a tuple's

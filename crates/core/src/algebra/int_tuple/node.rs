@@ -56,6 +56,14 @@ const I64_BIT: u32 = 1 << 24;
 /// ([`WIDE_DIV_KIND`](crate::algebra::integer::WIDE_DIV_KIND), packed in bits 8 to 23).
 const WIDE_BIT: u32 = 1 << 25;
 
+/// Where a dynamic integer leaf of a C++ integer type other than `int` keeps its type's number
+/// ([`CPP_TYPED_KIND`](crate::algebra::integer::CPP_TYPED_KIND)'s code, 1 to 3; 0: an `int`):
+/// bits 26 and 27, above the DSL's tags, below [`DYNAMIC`].
+const CPP_SHIFT: u32 = 26;
+
+/// The bits of [`CPP_SHIFT`].
+const CPP_BITS: u32 = 3 << CPP_SHIFT;
+
 /// The packed basis of `meta` (0 for an integer leaf: its first byte is 0, whatever a dynamic
 /// one keeps past it).
 #[inline]
@@ -95,7 +103,9 @@ impl Node {
             return Node::leaf(i.value);
         }
         if i.kind() > crate::algebra::integer::UNKNOWN_KIND
-            && (i.is_i64() || crate::algebra::integer::is_wide_kind(i.kind()))
+            && (i.is_i64()
+                || crate::algebra::integer::is_wide_kind(i.kind())
+                || crate::algebra::integer::is_cpp_kind(i.kind()))
         {
             return Node::of_tagged(i);
         }
@@ -110,6 +120,12 @@ impl Node {
     #[cold]
     #[inline(never)]
     const fn of_tagged(i: crate::algebra::integer::Int) -> Node {
+        if crate::algebra::integer::is_cpp_kind(i.kind()) {
+            return Node {
+                meta: DYNAMIC | (i.kind() & 3) << CPP_SHIFT,
+                value: i.value,
+            };
+        }
         let tag = if i.is_i64() { I64_BIT } else { WIDE_BIT };
         Node {
             meta: DYNAMIC | tag | (i.kind() & 0xffff) << DIV_SHIFT,
@@ -117,8 +133,9 @@ impl Node {
         }
     }
 
-    /// The kind of a dynamic integer leaf tagged 64-bit ([`I64_BIT`]) or of a divisibility
-    /// from 2^31 on ([`WIDE_BIT`]); `None` for any other node.
+    /// The kind of a dynamic integer leaf tagged 64-bit ([`I64_BIT`]), of a divisibility from
+    /// 2^31 on ([`WIDE_BIT`]) or of a C++ integer type other than `int` ([`CPP_BITS`]); `None`
+    /// for any other node.
     #[inline]
     pub(super) const fn tagged_kind(self) -> Option<u32> {
         let packed = (self.meta >> DIV_SHIFT) & 0xffff;
@@ -126,6 +143,8 @@ impl Node {
             Some(crate::algebra::integer::I64_KIND | packed)
         } else if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC | WIDE_BIT {
             Some(crate::algebra::integer::WIDE_DIV_KIND | packed)
+        } else if self.meta & (DYNAMIC | 0xff) == DYNAMIC && self.meta & CPP_BITS != 0 {
+            Some(crate::algebra::integer::CPP_TYPED_KIND | (self.meta & CPP_BITS) >> CPP_SHIFT)
         } else {
             None
         }
