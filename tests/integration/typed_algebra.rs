@@ -98,27 +98,34 @@ fn typed_algebra_int_overflow_is_an_error() {
     }
 }
 
-/// A variable of a C++ integer type meets a typed result: `unsigned u = 13;` and the
-/// `int64_t` size (CuTe: -1, the `int64_t` difference).
+/// Declarations of C++ integer types, then an expression (`golden/typed_sessions.tsv`: CuTe's
+/// answer is the oracle's `[]{ statements return expression; }()`): a typed variable meets a
+/// typed result (`unsigned u = 13;` and the `int64_t` size: -1), and a declaration converts its
+/// value as C++ does (`int y = 2.5;` is 2, `int8_t c = 300;` is 44).
 #[test]
-fn typed_algebra_meets_typed_variables() {
-    for (program, want) in [
-        (
-            "unsigned u = 13;\nsize(make_shape(int64_t(3),4)) - u;\n",
-            "-1\n",
-        ),
-        ("int64_t n = 3;\nsize(make_shape(n, 4u)) - 13u;\n", "-1\n"),
-        (
-            "auto s = size(make_shape(int64_t(3), 4));\nsizeof(s);\n",
-            "8\n",
-        ),
-        ("auto n = size(make_shape(65536u, 65536u));\nn;\n", "0\n"),
-        (
-            "unsigned u = 3;\nsize(make_shape(u, 4)) - 13;\n",
-            "4294967295\n",
-        ),
-    ] {
-        let (out, err, code) = cute_format(program);
-        assert_eq!((out.as_str(), code), (want, 0), "{program}: {err}");
+fn typed_algebra_sessions_answer_what_cute_answers() {
+    let text = std::fs::read_to_string(crate::helpers::golden_dir().join("typed_sessions.tsv"))
+        .expect("golden file");
+    let mut failures = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut cols = line.split('\t');
+        let (Some(statements), Some(expr), Some(want)) = (cols.next(), cols.next(), cols.next())
+        else {
+            panic!("STATEMENTS<TAB>EXPRESSION<TAB>EXPECTED: {line}");
+        };
+        let program = format!("{}\n{expr};\n", statements.replace("; ", ";\n"));
+        let (out, err, code) = cute_format(&program);
+        if (out.trim_end(), code) != (want, 0) {
+            failures.push(format!("{program}   want {want}\n   got  {out}{err}"));
+        }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A type's name is no value to initialize an integer from.
+#[test]
+fn typed_algebra_type_name_is_no_value() {
+    let (_, err, code) = cute_format("int y = int;\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("'int' is a type, not a value"), "{err}");
 }

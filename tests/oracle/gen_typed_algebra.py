@@ -14,6 +14,7 @@ import subprocess
 
 ORACLE = "/work/shared/tools/cute-oracle"
 OUT = pathlib.Path(__file__).resolve().parents[1] / "golden" / "typed_algebra.tsv"
+SESSIONS_OUT = pathlib.Path(__file__).resolve().parents[1] / "golden" / "typed_sessions.tsv"
 
 # docs/typed_integers.md's table, row by row
 TABLE = [
@@ -83,6 +84,28 @@ def cases():
     return TABLE + MIXES
 
 
+# declarations, then an expression: (statements, expression); CuTe's answer is the oracle's
+# `[]{ statements return expression; }()`, cute's the program `statements` then `expression;`
+SESSIONS = [
+    ("unsigned u = 13;", "size(make_shape(int64_t(3),4)) - u"),
+    ("int64_t n = 3;", "size(make_shape(n, 4u)) - 13u"),
+    ("auto s = size(make_shape(int64_t(3), 4));", "sizeof(s)"),
+    ("auto n = size(make_shape(65536u, 65536u));", "n"),
+    ("unsigned u = 3;", "size(make_shape(u, 4)) - 13"),
+    ("auto l = make_layout(make_shape(int64_t(4), 8));", "size(l) - 33u"),
+    # converting initializations
+    ("int y = 2.5;", "y"),
+    ("int y = 2.9f;", "y"),
+    ("int y = -2.5;", "y"),
+    ("int64_t w = 2.5;", "w"),
+    ("unsigned z = -1;", "z"),
+    ("int8_t c = 300;", "int(c)"),
+    ("uint8_t q = -1;", "int(q)"),
+    ("int y = true;", "y"),
+    ("int y = 3; y = 4.5;", "y"),
+]
+
+
 def main():
     exprs = cases()
     r = subprocess.run([ORACLE, *exprs], capture_output=True, text=True, check=True)
@@ -91,6 +114,13 @@ def main():
     rows = [f"{e}\t{o}" for e, o in zip(exprs, lines)]
     OUT.write_text("\n".join(rows) + "\n")
     print(f"{len(rows)} cases -> {OUT}")
+    programs = [f"[]{{ {st} return {ex}; }}()" for st, ex in SESSIONS]
+    r = subprocess.run([ORACLE, *programs], capture_output=True, text=True, check=True)
+    lines = r.stdout.split("\n")
+    assert lines[-1] == "" and len(lines) - 1 == len(programs), (r.stdout, r.stderr)
+    rows = [f"{st}\t{ex}\t{o}" for (st, ex), o in zip(SESSIONS, lines)]
+    SESSIONS_OUT.write_text("\n".join(rows) + "\n")
+    print(f"{len(rows)} sessions -> {SESSIONS_OUT}")
 
 
 if __name__ == "__main__":

@@ -5519,6 +5519,28 @@ impl Env {
                     .map(typed_int)
                     .map_err(|m| EvalError::new(m, span))
             }
+            // a converting initialization (assignment): a floating value truncated toward zero
+            // (`int y = 2.5;` is 2; past the type's range undefined in C++, an error), a truth
+            // value 0 or 1
+            Value::Scalar(ref s) => storage::Scalar::new(to, s.value)
+                .map(typed_int)
+                .map_err(|m| EvalError::new(m, span)),
+            Value::Bool(b) => storage::Scalar::new(to, storage::Number::Int(i128::from(b)))
+                .map(typed_int)
+                .map_err(|m| EvalError::new(m, span)),
+            // `int y = int;`: a type's name is no value
+            Value::Name(ref n)
+                if constant::IntType::of_name(n).is_some()
+                    || storage::ElemType::of_name(n).is_some() =>
+            {
+                Err(EvalError::new(
+                    format!(
+                        "'{n}' is a type, not a value: the {} variable is initialized from a value (int y = 2;)",
+                        to.name()
+                    ),
+                    span,
+                ))
+            }
             v => Ok(v),
         }
     }
