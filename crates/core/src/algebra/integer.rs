@@ -543,33 +543,30 @@ impl Int {
     /// `a + b` (the DSL: a multiple of the gcd of the two divisibilities).
     #[inline]
     pub fn add(self, b: Int, op: &'static str) -> Result<Int> {
+        let value = arith::add(self.value, b.value, op)?;
         if Int::both_static(self, b) {
-            return Ok(Int::st(arith::add(self.value, b.value, op)?));
+            return Ok(Int::st(value));
         }
-        self.dynamic_add_sub(b, '+', op)
+        self.dynamic_add_sub(b, '+', value, op)
     }
 
     /// `a - b` (the DSL: a multiple of the gcd of the two divisibilities).
     #[inline]
     pub fn sub(self, b: Int, op: &'static str) -> Result<Int> {
+        let value = arith::sub(self.value, b.value, op)?;
         if Int::both_static(self, b) {
-            return Ok(Int::st(arith::sub(self.value, b.value, op)?));
+            return Ok(Int::st(value));
         }
-        self.dynamic_add_sub(b, '-', op)
+        self.dynamic_add_sub(b, '-', value, op)
     }
 
-    /// [`Int::add`], [`Int::sub`] (`sign`) where one is dynamic (apart: the static path is the
-    /// kinds' one test).
+    /// [`Int::add`], [`Int::sub`] (`sign`, of value `value` in 64 bits) where one is dynamic
+    /// (apart: the static path is the kinds' one test).
     #[inline(never)]
-    fn dynamic_add_sub(self, b: Int, sign: char, op: &'static str) -> Result<Int> {
+    fn dynamic_add_sub(self, b: Int, sign: char, value: i64, op: &'static str) -> Result<Int> {
         if Int::either_cpp_typed(self, b) {
             return Int::cpp_arith(self, b, sign, op);
         }
-        let value = if sign == '+' {
-            arith::add(self.value, b.value, op)?
-        } else {
-            arith::sub(self.value, b.value, op)?
-        };
         if value as i32 as i64 != value {
             Int::int_overflow(self, b, value, sign, op)?;
         }

@@ -102,10 +102,10 @@ impl Node {
         if !i.dynamic() {
             return Node::leaf(i.value);
         }
+        // (the kinds past the DSL's unknown one but its `IntValue`s: the tagged ones)
         if i.kind() > crate::algebra::integer::UNKNOWN_KIND
-            && (i.is_i64()
-                || crate::algebra::integer::is_wide_kind(i.kind())
-                || crate::algebra::integer::is_cpp_kind(i.kind()))
+            && i.kind() != crate::algebra::integer::INT_VALUE_KIND
+            && i.kind() != crate::algebra::integer::ZERO_DIV_KIND
         {
             return Node::of_tagged(i);
         }
@@ -143,7 +143,7 @@ impl Node {
             Some(crate::algebra::integer::I64_KIND | packed)
         } else if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC | WIDE_BIT {
             Some(crate::algebra::integer::WIDE_DIV_KIND | packed)
-        } else if self.meta & (DYNAMIC | 0xff) == DYNAMIC && self.meta & CPP_BITS != 0 {
+        } else if self.meta & CPP_BITS != 0 && self.meta & (DYNAMIC | 0xff) == DYNAMIC {
             Some(crate::algebra::integer::CPP_TYPED_KIND | (self.meta & CPP_BITS) >> CPP_SHIFT)
         } else {
             None
