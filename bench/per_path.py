@@ -10,7 +10,7 @@ It prints a Markdown table: per group, each binary's whole-process total, its co
 statement ((total - empty input's total) / lines), and the second binary's per-statement change
 against the first's.
 
-    python3 bench/per_path.py /work/c5-cute target/release/cute [--lines 400]
+    python3 bench/per_path.py /work/c5-cute target/release/cute [--lines 400] [--groups right_inverse,left_inverse]
 
 Groups: coalesce, filter, composition, complement, the divides (logical/zipped/tiled), the
 products (logical/zipped/tiled), left_inverse, right_inverse, idx2crd, size and cosize, the
@@ -90,9 +90,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binaries", nargs="+", help="cute binaries; the first is the reference")
     parser.add_argument("--lines", type=int, default=400, help="statements per group")
+    parser.add_argument("--groups", help="comma-separated group names to run (the empty input always)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         files = group_files(args.lines, directory)
+        if args.groups:
+            wanted = set(args.groups.split(","))
+            files = [f for i, f in enumerate(files) if i == 0 or f[0] in wanted]
         totals = {b: {} for b in args.binaries}
         for name, path, _ in files:
             for binary in args.binaries:

@@ -251,3 +251,20 @@ fn dsl_spellings_answer_as_the_dsl() {
         ],
     );
 }
+
+/// `print(hv)` of a `thrust::host_vector`: CuTe's `print` (util/print.hpp) has no overload for
+/// it, so CuTe does not compile it (g++ against CuTe 4.7 and thrust/host_vector.h, cute-oracle's
+/// headers: "no matching function for call to 'print(thrust::…::host_vector<float>&)'"); its
+/// elements print (`print(hv[0])` is `0.000000`).
+#[test]
+fn printing_a_host_vector_is_refused_as_cutes_compiler_refuses_it() {
+    let (out, err, code) = crate::helpers::cute_format(
+        "thrust::host_vector<float> hv(4);\nprint(hv[0]);\nprint(hv);\n",
+    );
+    assert_eq!(code, 1);
+    assert!(out.starts_with("0.000000"), "{out}");
+    assert!(
+        err.contains("no matching function for call to 'print(thrust::host_vector&)'"),
+        "{err}"
+    );
+}

@@ -21,7 +21,7 @@ use cute::render::{cute as cute_form, plain};
 use crate::helpers::{check_oracle_cases, check_oracle_refusals};
 
 /// A statement's value as CuTe prints it, or `error: …`.
-fn eval_cute(stmt: &str) -> String {
+pub(crate) fn eval_cute(stmt: &str) -> String {
     match Env::new().run(stmt) {
         Ok(Outcome::Value(v)) => {
             // the default notation reads back with its kinds

@@ -16,7 +16,7 @@ use crate::helpers::check_oracle_cases;
 /// CuTe's print (`--format cute`) in the DSL's print form: `_4` is `4`, a run-time `4` is `?`
 /// (a `MixedBits` too), `Sw<…>` is `S<…>`, an `ArithTuple` iterator makes a `tensor<…>`; a
 /// comparison's `_1`/`_0` is `True`/`False`, a run-time one `?`.
-fn dsl_form(stmt: &str, printed: &str) -> String {
+pub(crate) fn dsl_form(stmt: &str, printed: &str) -> String {
     if stmt.contains(" == ") || stmt.contains(" != ") {
         return match printed {
             "_1" => "True".into(),
@@ -77,7 +77,7 @@ fn dsl_form(stmt: &str, printed: &str) -> String {
 }
 
 /// The DSL's print without its divisibility notes (`?{div=8}` is `?`).
-fn without_div(s: &str) -> String {
+pub(crate) fn without_div(s: &str) -> String {
     let mut out = String::new();
     let mut rest = s;
     while let Some(k) = rest.find("{div=") {

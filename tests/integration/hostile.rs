@@ -1036,6 +1036,39 @@ fn long_chains_run_in_memory_proportional_to_the_statement() {
     assert_eq!(out, "250000\n");
 }
 
+/// Issue 37: an index chain of the CuTe DSL (`t[0][0]…`, each link the DSL's `get`) was
+/// evaluated once per link by the check for a TensorSSA's index before the chain evaluated it
+/// again: a chain of N links took time in N² and a stack in N (4,000 links: 20 s). Each link now
+/// indexes its base's value once, so a statement of 1 MiB (about 350,000 links) answers, under
+/// the address limit the other chains run under.
+#[test]
+fn a_dsl_index_chain_runs_link_by_link() {
+    const MIB: usize = 1 << 20;
+    let mut chain = String::from("import cutlass.cute as cute\nt = cute.make_layout((2, 3))\nt");
+    while chain.len() + 3 < MIB {
+        chain.push_str("[0]");
+    }
+    chain.push('\n');
+    let (code, out, err) = eval_under_address_limit(1 << 20, chain.as_bytes());
+    assert!(!err.contains("panicked"), "{}", &err[..err.len().min(500)]);
+    assert_eq!(code, Some(0), "{}", &err[..err.len().min(500)]);
+    assert_eq!(out, "2:1\n");
+}
+
+/// `lazy::transform` of a transform of …: each nests the iterator it wraps, so a loop of them
+/// stops at the limit on nesting, naming it, where the iterator would grow without bound.
+#[test]
+fn nested_lazy_transforms_stop_at_the_nesting_limit() {
+    let (_, err, code) = crate::helpers::cute_format(
+        "auto P = make_identity_tensor(make_shape(2, 3));\nfor (int i = 0; i < 100000; ++i) { P = lazy::transform(P, negate{}); }\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("nested deeper than the limit of 256 levels"),
+        "{err}"
+    );
+}
+
 /// Item 1, values: a long list of copies of a wide value (`make_tuple(A, A, …)`, `(A, A, …)`,
 /// `L(A, A, …)`) stops at the copy that passes the limit on values, not after making them all
 /// (20,000 copies of a 2^20-integer tuple took 22 GB); a list of more items than a value may

@@ -52,5 +52,6 @@ mod transcripts;
 mod tv;
 mod typed_algebra;
 mod typed_constants;
+mod wide;
 mod written_constructs;
 mod written_storage;

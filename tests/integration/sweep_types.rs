@@ -223,19 +223,111 @@ fn unmodelled_test_constructs_are_named() {
     }
 }
 
-/// tuple.cpp's TupleFind: `namespace test { … }` is read, and its function template over a
-/// template template parameter (`template <template <class...> class Tuple>`) is named as
-/// such, not as a variadic parameter.
+/// tuple.cpp's TupleFind as CUTLASS 4.7 writes it (its `namespace test` pasted before the
+/// body, as sweep_blocks.py --source tests pastes it): a function template over a template
+/// template parameter (`template <template <class...> class Tuple>`, called
+/// `test_tuple_find_all<cute::tuple>()`), explicit template arguments (`test_tuple_find<0,
+/// float>(…)`), `find<X>(t)` of a type, tuples of floating elements. Every check holds and
+/// nothing is printed, as CuTe runs it; a wrong expected index or type fails.
+const TUPLE_FIND: &str = r#"namespace test {
+
+template <size_t ExpectedIndex, class X, class Tuple>
+void test_tuple_find(Tuple const& t) {
+  auto index = cute::find<X>(t);
+  static_assert(decltype(index)::value == ExpectedIndex);
+}
+
+template <template <class...> class Tuple>
+void test_tuple_find_all() {
+  using test::test_tuple_find;
+  using cute::_1;
+  using cute::_2;
+  using cute::_4;
+
+  test_tuple_find<0, _1>(Tuple<_1>{});
+  test_tuple_find<1, _2>(Tuple<_1>{});
+  test_tuple_find<0, int>(Tuple<int>{7});
+
+  test_tuple_find<0, _1>(Tuple<_1, _2>{});
+  test_tuple_find<0, _1>(Tuple<_1, int>{_1{}, 7});
+  test_tuple_find<0, float>(Tuple<float, int>{15.5f, 7});
+  test_tuple_find<1, _2>(Tuple<_1, _2>{});
+  test_tuple_find<1, int>(Tuple<_1, int>{_1{}, 7});
+  test_tuple_find<1, int>(Tuple<float, int>{15.5f, 7});
+
+  test_tuple_find<0, _1>(Tuple<_1, _2, _4>{_1{}, _2{}, _4{}});
+  test_tuple_find<0, _1>(Tuple<_1, _2, int>{_1{}, _2{}, 7});
+  test_tuple_find<0, _1>(Tuple<_1, float, _4>{_1{}, 15.5f, _4{}});
+  test_tuple_find<0, _1>(Tuple<_1, float, int>{_1{}, 15.5f, 7});
+  test_tuple_find<0, double>(Tuple<double, _2, _4>{105.5, _2{}, _4{}});
+  test_tuple_find<0, double>(Tuple<double, float, _4>{105.5, 15.5f, _4{}});
+  test_tuple_find<0, double>(Tuple<double, float, int>{105.5, 15.5f, 7});
+
+  test_tuple_find<1, _2>(Tuple<_1, _2, _4>{_1{}, _2{}, _4{}});
+  test_tuple_find<1, _2>(Tuple<_1, _2, int>{_1{}, _2{}, 7});
+  test_tuple_find<1, float>(Tuple<_1, float, _4>{_1{}, 15.5f, _4{}});
+  test_tuple_find<1, float>(Tuple<_1, float, int>{_1{}, 15.5f, 7});
+  test_tuple_find<1, _2>(Tuple<double, _2, _4>{105.5, _2{}, _4{}});
+  test_tuple_find<1, float>(Tuple<double, float, _4>{105.5, 15.5f, _4{}});
+  test_tuple_find<1, float>(Tuple<double, float, int>{105.5, 15.5f, 7});
+
+  test_tuple_find<2, _4>(Tuple<_1, _2, _4>{_1{}, _2{}, _4{}});
+  test_tuple_find<2, int>(Tuple<_1, _2, int>{_1{}, _2{}, 7});
+  test_tuple_find<2, _4>(Tuple<_1, float, _4>{_1{}, 15.5f, _4{}});
+  test_tuple_find<2, int>(Tuple<_1, float, int>{_1{}, 15.5f, 7});
+  test_tuple_find<2, _4>(Tuple<double, _2, _4>{105.5, _2{}, _4{}});
+  test_tuple_find<2, _4>(Tuple<double, float, _4>{105.5, 15.5f, _4{}});
+  test_tuple_find<2, int>(Tuple<double, float, int>{105.5, 15.5f, 7});
+}
+
+}
+
+  test::test_tuple_find_all<cute::tuple>();
+
+"#;
+
 #[test]
-fn a_template_template_parameter_is_named() {
+fn tuple_find_test_body_passes() {
+    let (out, err, code) = cute_format(TUPLE_FIND);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong) in [
+        (
+            "test_tuple_find<2, int>(Tuple<double, float, int>{105.5, 15.5f, 7});",
+            "test_tuple_find<1, int>(Tuple<double, float, int>{105.5, 15.5f, 7});",
+        ),
+        (
+            "test_tuple_find<1, float>(Tuple<_1, float, int>{_1{}, 15.5f, 7});",
+            "test_tuple_find<1, double>(Tuple<_1, float, int>{_1{}, 15.5f, 7});",
+        ),
+        (
+            "test_tuple_find<0, int>(Tuple<int>{7});",
+            "test_tuple_find<0, long>(Tuple<int>{7});",
+        ),
+        (
+            "test_tuple_find<1, _2>(Tuple<_1>{});",
+            "test_tuple_find<0, _2>(Tuple<_1>{});",
+        ),
+    ] {
+        assert!(TUPLE_FIND.contains(right), "{right}");
+        let (_, err, code) = cute_format(&TUPLE_FIND.replace(right, wrong));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains("static_assert"), "{wrong}: {err}");
+    }
+    // more explicit template arguments than the template has parameters
     let (_, err, code) = cute_format(
-        "namespace test {\ntemplate <template <class...> class Tuple>\nvoid find_all() { }\n}\n",
+        "template <int N, class X>\nvoid g(X const& x) { print(N); }\ng<1, int, int>(4);\n",
     );
     assert_eq!(code, 1);
+    assert!(err.contains("has 2 template parameters, given 3"), "{err}");
+}
+
+/// A variadic template parameter (`class... Ts`) is not modelled, and named so.
+#[test]
+fn a_variadic_template_parameter_is_named() {
+    let (_, err, code) = cute_format("template <class... Ts>\nvoid f(Ts... ts) { }\n");
+    assert_eq!(code, 1);
     assert!(
-        err.contains(
-            "a template template parameter ('template <class...> class Tuple') is not modelled"
-        ),
+        err.contains("a variadic template parameter ('class... Ts') is not modelled"),
         "{err}"
     );
 }

@@ -199,3 +199,79 @@ const REVERSE_ARRAY: &str = r#"  using cute::get;
     static_assert(cute::is_same_v<decltype(t_r), reverse_type>);
   }
 "#;
+
+/// msvc_compilation/tuple.cpp's TupleGetSingleInteger as CUTLASS 4.7 writes it (the file's
+/// `ConvertibleTo` and alias template `IC` of `std::integral_constant` pasted before it): every
+/// check passes and nothing is printed, as CuTe runs it (sweep_blocks.py --source unit).
+const TUPLE_GET_SINGLE_INTEGER: &str = "template<class T>
+class ConvertibleTo {
+public:
+  ConvertibleTo(T val) : val_(val) {}
+
+  operator T () const { return val_; }
+
+private:
+  T val_ = 0;
+};
+template<class Integral, Integral Value>
+using IC = std::integral_constant<Integral, Value>;
+  cute::tuple<int, ConvertibleTo<size_t>, IC<int, 43>> t0{ 41, size_t(42u), IC<int, 43>{} };
+
+  [[maybe_unused]] auto t0_0 = cute::get<0>(t0);
+  static_assert(std::is_same_v<decltype(t0_0), int>);
+  assert(t0_0 == 41);
+
+  [[maybe_unused]] auto t0_1 = cute::get<1>(t0);
+  static_assert(std::is_same_v<decltype(t0_1), ConvertibleTo<size_t>>);
+
+  [[maybe_unused]] auto t0_2 = cute::get<2>(t0);
+  static_assert(std::is_same_v<decltype(t0_2), IC<int, 43>>);
+";
+
+#[test]
+fn std_integral_constant_in_a_tuple_is_its_own_type() {
+    let (out, err, code) = cute_format(TUPLE_GET_SINGLE_INTEGER);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    // a wrong check fails: the element is std::integral_constant<int, 43>, neither CuTe's
+    // integral_constant nor C<43>, nor of another value or type
+    for wrong in [
+        "IC<int, 44>",
+        "IC<long, 43>",
+        "cute::integral_constant<int, 43>",
+        "cute::C<43>",
+    ] {
+        let body = format!(
+            "{TUPLE_GET_SINGLE_INTEGER}static_assert(std::is_same_v<decltype(t0_2), {wrong}>);\n"
+        );
+        let (_, err, code) = cute_format(&body);
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains("static_assert"), "{wrong}: {err}");
+    }
+    // an element of another value does not construct it (cute-oracle: no conversion)
+    let (_, err, code) = cute_format(
+        "cute::tuple<int, std::integral_constant<int, 43>> t{41, std::integral_constant<int, 44>{}};\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("constructed only from an object of its type"),
+        "{err}"
+    );
+}
+
+/// CuTe's print of a `std::integral_constant` (or of a tuple holding one) does not compile
+/// (cute-oracle: "call of overloaded 'print(std::integral_constant<int, 42>)' is ambiguous").
+#[test]
+fn std_integral_constant_is_not_printed() {
+    for stmt in [
+        "print(std::integral_constant<int, 42>{});",
+        "std::integral_constant<int, 42>{}",
+        "print(cute::tuple<int, std::integral_constant<int, 43>>{41, std::integral_constant<int, 43>{}});",
+    ] {
+        let (_, err, code) = cute_format(&format!("{stmt}\n"));
+        assert_eq!(code, 1, "{stmt}");
+        assert!(
+            err.contains("CuTe does not compile it (the call of print is ambiguous"),
+            "{stmt}: {err}"
+        );
+    }
+}

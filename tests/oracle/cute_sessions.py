@@ -30,7 +30,7 @@ MARK = "=====cute-session====="
 
 STATEMENT = re.compile(
     r"^(?:cute::)?(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print\w*|printf"
-    r"|EXPECT_\w+|ASSERT_\w+|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor"
+    r"|EXPECT_\w+|ASSERT_\w+|assert|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor"
     r"|batch_reduce|logical_reduce|for_each|transform)\b"
 )
 
@@ -161,7 +161,10 @@ def cpp_of(statements):
                 or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
                 # a declaration of a class type, constructed: `T x;`, `T x(8, 4);`,
                 # `tuple<int, int> t{1, 2};` (its type one word, its template arguments attached)
-                or re.match(r"^[A-Za-z_][\w:]*(<[^;=]*>)?\s+[A-Za-z_]\w*\s*(\(.*\)|\{.*\})?;?$", st, re.S)
+                # (after its attributes, `[[maybe_unused]] tuple_type t0;`)
+                or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[A-Za-z_][\w:]*(<[^;=]*>)?\s+[A-Za-z_]\w*\s*(\(.*\)|\{.*\})?;?$", st, re.S)
+                # an assignment to a variable, `t1 = t1a;` (a statement: cute prints nothing)
+                or re.match(r"^[A-Za-z_]\w*\s*=(?!=)", st)
                 # a pointer's declaration as a kernel's parameter is written: `TA const* A;`
                 or re.match(r"^(const\s+)?[\w:]+(\s+const)?\s*\*\s*(const\s+|__restrict__\s+)?\w+;$", st)
                 # a pointer's declaration `T const* p = nullptr;`

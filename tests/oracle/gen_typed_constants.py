@@ -150,6 +150,39 @@ def cases():
         "int(integral_constant<uint32_t,3>{})",
         "make_tuple(integral_constant<uint32_t,3>{}, 2)",
         "make_layout(make_shape(_4{},_2{}))(integral_constant<uint32_t,1>{})",
+        # the standard library's std::integral_constant (msvc_compilation/tuple.cpp's `IC`): a
+        # static integer to CuTe's traits and tuples, its arithmetic the value's (C++ converts
+        # it), a class of its own (CuTe's print of it is ambiguous: not printed here)
+        "std::integral_constant<int,42>{} + 1",
+        "Int<3>{} + std::integral_constant<int,42>{}",
+        "std::integral_constant<size_t,43>{} * 2",
+        "-std::integral_constant<int,5>{}",
+        "std::integral_constant<int,42>{} == 42",
+        "std::integral_constant<int,42>::value",
+        "is_static_v<std::integral_constant<int,42>>",
+        "is_same_v<std::integral_constant<int,43>, integral_constant<int,43>>",
+        "is_same_v<std::integral_constant<int,43>, Int<43>>",
+        "is_same_v<std::integral_constant<int,43>, std::integral_constant<long,43>>",
+        "is_same_v<std::integral_constant<int,43>, std::integral_constant<int,43>>",
+        "get<0>(tuple<int, std::integral_constant<int,43>>{41, std::integral_constant<int,43>{}})",
+        "is_same_v<decltype(get<1>(tuple<int, std::integral_constant<int,43>>{41, std::integral_constant<int,43>{}})), std::integral_constant<int,43>>",
+        "is_same_v<decltype(get<1>(tuple<int, std::integral_constant<int,43>>{41, std::integral_constant<int,43>{}})), Int<43>>",
+        "make_tuple(integral_constant<uint32_t,3>{}, Int<2>{})",
+        "is_same_v<decltype(make_tuple(integral_constant<uint32_t,3>{}, 2)), tuple<integral_constant<uint32_t,3>, int>>",
+        # a tuple of floating elements (tuple.cpp's `tuple<int, double> pt{1, 2.5}`): each
+        # element of its type, the value converted as the constructor's parameter converts it
+        "tuple<float, int>{15.5f, 7}",
+        "tuple<double, float, int>{105.5, 15.5f, 7}",
+        "get<0>(tuple<float, int>{15.5f, 7})",
+        "tuple<float, int>{1e20f, 7}",
+        "tuple<float, int>{1, 7}",
+        "tuple<double, int>{0.1f, 7}",
+        "tuple<float, int>{0.1, 7}",
+        "get<1>(tuple<int, double>{1, 2.5}) + get<0>(tuple<float, int>{1.5f, 2})",
+        "is_same_v<remove_cvref_t<decltype(get<1>(tuple<int, double>{1, 2.5}))>, double>",
+        "is_same_v<remove_cvref_t<decltype(get<1>(tuple<int, double>{1, 2.5}))>, float>",
+        "is_same_v<remove_cvref_t<decltype(get<0>(tuple<float, int>{1.5f, 2}))>, decltype(2.5f)>",
+        "is_same_v<remove_cvref_t<decltype(get<0>(tuple<float, int>{1.5f, 2}))>, decltype(2.5)>",
     ]
     return out
 

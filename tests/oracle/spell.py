@@ -5,8 +5,10 @@ run by tests/integration/spellings.rs.
 
 Every C++ spelling is compiled against CuTe itself (through tests/oracle/oracle.py's batch
 runner, the headers of /work/shared/tools/cute-oracle) and kept only when CuTe prints the
-expected answer; a DSL spelling keeps the answer of the C++ case it re-spells (there is no DSL
-oracle here). Cases cute refuses (the law, SPEC §3) keep their `error` and are spelled too.
+expected answer; a DSL spelling keeps the answer of the C++ case it re-spells, unless the CuTe
+DSL (dsl-oracle, the truth for DSL text) answers it otherwise: then the DSL's answer (its
+spellings are static, so its print is cute's plain one; session 32: `cute.composition(L, (1,
+2))` is `(1,2):(0,18)` in the DSL, whose integer tile 1 is `make_layout(1)`, `1:0`). Cases cute refuses (the law, SPEC §3) keep their `error` and are spelled too.
 
 Usage: python3 tests/oracle/spell.py [--n 1500] [--seed 7]
 """
@@ -376,6 +378,15 @@ def main():
                 continue
         kept.append(f"{s}\t{want}")
         counts[style] = counts.get(style, 0) + 1
+    # the DSL's own answer to its spellings, where it gives one
+    import differential
+    dsl_stmts = [line.split("\t", 1)[0] for line in kept if line.startswith("cute.")]
+    answers = dict(zip(dsl_stmts, differential.ask_dsl(dsl_stmts))) if dsl_stmts else {}
+    for i, line in enumerate(kept):
+        stmt, want = line.split("\t", 1)
+        got = answers.get(stmt)
+        if got and not got.startswith("error:") and "?" not in got and got != want:
+            kept[i] = f"{stmt}\t{got}"
     with open(os.path.join(ROOT, "tests/golden/spellings.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(kept) + "\n")
     print(f"wrote {len(kept)} spellings ({counts}); {dropped} C++ spellings dropped "

@@ -166,6 +166,18 @@ gmem> o (?):(1)>`); tensor.ipynb cell 2 (`cute.runtime.make_ptr(dtype, a.data_pt
 pointer to a host array by its address, whose `fill(1)` then print_tensor the DSL prints as
 1.0s); hello_world cell 3 (`cutlass.cuda.initialize_cuda_context`, refused by name).
 
+Session 32 (s32-dsl, debug build), as written: counts unchanged (notebooks 52 units, 34 as DSL,
+2 refused, 16 no answer; docs 41 units, 11 as DSL, 1 refused, 1 differs, 28 no answer): the
+cells it reaches need torch, a GPU or random values. What changed is how far cute goes:
+`cute.sym_int()` and fake tensors (`make_fake_compact_tensor`, `make_fake_tensor`,
+`make_fake_stream`) are modelled, so tvm_ffi_compilation cells 7, 8, 9 compile (a kernel's launch
+traced over fake tensors) and stop at `torch.…(device="cuda")`; framework_integration cell 1
+answers (`type(src)` is `<class 'cutlass.cute.tensor._Tensor'>`), cells 9 and 12 read
+`t.permute(…)` and stop later (a slice's step, `stride_order=`); tensor cell 6 answers (torch's
+print format); composed_layout cell 1 reads `torch.randint` and stops at the read of a random
+value. limitations cell 3 differs still: a script echoes no bare expression (cute echoes `2.0`,
+`3`, as Python's REPL does).
+
 What was left before session 30: most pages need torch or a GPU (no
 answer here; their stored outputs are few); dsl_code_generation's `a = 2.0` in a jit function
 is a Python float (`print` writes `7.0`; cute holds it as a Float64, printed `?`);

@@ -172,6 +172,14 @@ pub fn to_python(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
                 .collect::<PyResult<Vec<_>>>()?;
             Ok(PyTuple::new(py, items)?.into_any().unbind())
         }
+        // Python's list of DSL text (`[1, 2]`): a list
+        Value::List(items) => {
+            let items = items
+                .into_iter()
+                .map(|item| to_python(py, item))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(pyo3::types::PyList::new(py, items)?.into_any().unbind())
+        }
         other => classes::wrap(py, other),
     }
 }

@@ -107,17 +107,26 @@ pub const WIDE_DIV_KIND: u32 = 9 << 28;
 
 /// The kinds of a dynamic integer of a C++ integer type other than `int` (a leaf made of
 /// `int64_t(3)`, `65536u`, a variable declared `unsigned`): this code or'd with the type's
-/// number ([`cpp_code`]: `int64_t` 1, `unsigned` 2, `uint64_t` 3). CuTe computes with a leaf in
-/// its type (`size` is the leaves' product in their usual arithmetic conversions, an unsigned
-/// one wrapping), and so does [`Int`]'s arithmetic with one (apart, [`Int::cpp_arith`]). Past
-/// 2^31 and apart from the other kinds (C++ knows no divisibility), so the static path never
-/// meets it; a plain run-time integer (kind 1) is an `int`.
-pub const CPP_TYPED_KIND: u32 = 11 << 28;
+/// number ([`cpp_code`]: `int64_t` 1, `unsigned` 2, `uint64_t` 3) times 2. CuTe computes with a
+/// leaf in its type (`size` is the leaves' product in their usual arithmetic conversions, an
+/// unsigned one wrapping), and so does [`Int`]'s arithmetic with one (apart,
+/// [`Int::cpp_arith`]). A [`WIDE_DIV_KIND`] whose packed odd part is even, which [`pack_wide`]
+/// never makes: a tuple's node keeps it as it keeps a wide divisibility, so the node and the
+/// static path are as they were; the readers of a divisibility skip it ([`is_cpp_kind`]). A
+/// plain run-time integer (kind 1) is an `int`.
+pub const CPP_TYPED_KIND: u32 = WIDE_DIV_KIND;
 
-/// Whether `kind` is one of [`CPP_TYPED_KIND`].
+/// Whether `kind` is one of [`CPP_TYPED_KIND`] (a wide kind of an even odd part).
 #[inline]
 pub const fn is_cpp_kind(kind: u32) -> bool {
-    kind & 0xffff_0000 == CPP_TYPED_KIND
+    kind & 0xffff_0001 == CPP_TYPED_KIND && kind & 0xffff != 0
+}
+
+/// Whether `kind` is one of [`WIDE_DIV_KIND`] that is a divisibility (no C++ type's:
+/// [`is_cpp_kind`]).
+#[inline]
+pub const fn is_wide_div_kind(kind: u32) -> bool {
+    is_wide_kind(kind) && !is_cpp_kind(kind)
 }
 
 /// The number of a C++ integer type a dynamic leaf keeps ([`CPP_TYPED_KIND`]): 0 for `int`
@@ -240,7 +249,7 @@ impl Int {
     pub const fn cpp_typed(value: i64, ty: ElemType) -> Int {
         match cpp_code(ty) {
             0 => Int::dy(value),
-            code => Int::make(value, CPP_TYPED_KIND | code),
+            code => Int::make(value, CPP_TYPED_KIND | code << 1),
         }
     }
 
@@ -249,7 +258,7 @@ impl Int {
     #[inline]
     pub const fn cpp_type(self) -> Option<ElemType> {
         if is_cpp_kind(self.kind()) {
-            Some(cpp_type_of_code(self.kind() & 0xffff))
+            Some(cpp_type_of_code((self.kind() & 0xffff) >> 1))
         } else {
             None
         }
@@ -470,7 +479,7 @@ impl Int {
         let kind = self.kind();
         if kind > 1 && kind < UNKNOWN_KIND {
             kind as u64
-        } else if is_wide_kind(kind) {
+        } else if is_wide_div_kind(kind) {
             unpack_wide(kind)
         } else {
             0
@@ -498,7 +507,7 @@ impl Int {
             0
         } else if let Some(d) = self.i64_divisibility() {
             d
-        } else if is_wide_kind(self.kind()) {
+        } else if is_wide_div_kind(self.kind()) {
             unpack_wide(self.kind())
         } else if self.kind() >= UNKNOWN_KIND {
             1

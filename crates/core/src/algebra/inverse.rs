@@ -9,7 +9,7 @@ use super::flat::{FlatModes, Strides};
 use super::int_tuple::Ints;
 use super::integer::Int;
 use super::laws;
-use super::layout::{Layout, coalesce_leaves_traced};
+use super::layout::{Layout, coalesce_flat_modes_traced};
 use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 /// CuTe's exchange sort of the indices `0..n` by `key(index)` (not stable; as CuTe's
@@ -100,13 +100,18 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
 
 /// CuTe's right_inverse without the law check.
 pub fn right_inverse_unchecked(l: &Layout) -> Result<Layout> {
-    right_inverse_unchecked_traced(l, &mut NoTrace).map(|(r, _)| r)
+    let mut out = FlatModes::new();
+    right_inverse_unchecked_traced(l, &mut out, &mut NoTrace)?;
+    Ok(out.to_layout())
 }
 
 /// [`right_inverse`], reporting its derivation to `t`.
 pub fn right_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
-    let (r, proven) = right_inverse_unchecked_traced(l, t)?;
-    if !T::LAWS {
+    let mut out = FlatModes::new();
+    let proven = right_inverse_unchecked_traced(l, &mut out, t)?;
+    let r = out.to_layout();
+    // no law to check, or a proven one and no step to record: `law_step` would hand `r` back
+    if !T::LAWS || (proven && !T::ON) {
         return Ok(r);
     }
     let law = if proven {
@@ -201,13 +206,19 @@ fn inverse_start<T: Trace>(
 /// `c_j` in the taken modes and 0 in the others (no carry: each digit is below its extent),
 /// and `L(R(i)) = Σ c_j·d_j = i` (the digits of `i` in the chain's mixed radix). The products
 /// fit: [`prefix_product_kinds`] checked them up to L's size.
-fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(Layout, bool)> {
+fn right_inverse_unchecked_traced<T: Trace>(
+    l: &Layout,
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<bool> {
     const OP: &str = "right_inverse";
     let mut c = FlatModes::new();
     inverse_start(OP, l, &mut c, t)?;
     let (lshape, lstride) = (c.shape(), c.stride());
-    let mut preprod = SmallVec::new();
-    prefix_product_kinds(&c, OP, &mut preprod)?;
+    let mut preprod_list = SmallVec::new();
+    prefix_product_kinds(&c, OP, &mut preprod_list)?;
+    // the lists read as slices (a SmallVec's index tests where it lives each time)
+    let preprod: &[Int] = &preprod_list;
     // the modes' facts in one pass: a dynamic stride, a basis stride, an extent below 1
     let (mut dynamic_stride, mut basis, mut positive) = (false, false, true);
     for (&s, d) in lshape.iter().zip(lstride) {
@@ -216,15 +227,10 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
         positive &= s >= 1;
     }
     let proven = !basis && positive;
-    // the result's extents' kinds, listed only where one of L's extents is dynamic (decided
-    // once: else every extent taken is static, as the one in front)
-    let kinded = !c.shape_is_static();
-    let mut rshape: Ints = smallvec::smallvec![1i64];
-    let mut rkinds: SmallVec<[bool; 8]> = SmallVec::new();
-    if kinded {
-        rkinds.push(false);
-    }
-    let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
+    // the result's modes `(1, s_a, s_b, ...):(0, P_a, P_b, ...)` in one list, each extent with
+    // its kind (kept only from a dynamic one on: none where every extent of L is static)
+    let mut modes = FlatModes::new();
+    modes.push_static(1, Stride::int(0));
     // CuTe: "Filter out any dynamic strides" (only static strides are sorted and taken): the
     // modes of static stride, where one is dynamic (else every mode, as they are)
     let candidates: Option<SmallVec<[usize; 8]>> = dynamic_stride.then(|| {
@@ -232,11 +238,12 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
             .filter(|&i| !lstride[i].dynamic())
             .collect()
     });
-    let order = match &candidates {
+    let order_list = match &candidates {
         Some(c) => order_by_stride(&c.iter().map(|&i| lstride[i]).collect::<Strides>()),
         None => order_by_stride(lstride),
     };
-    for i in (0..lshape.len()).filter(|&i| lstride[i].dynamic()) {
+    let (order, candidates) = (order_list.as_deref(), candidates.as_deref());
+    for i in (0..lshape.len()).filter(|&i| dynamic_stride && lstride[i].dynamic()) {
         t.step(|| {
             Step::new(
                 OP,
@@ -248,33 +255,14 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
             )
         });
     }
+    let static_shape = c.shape_is_static();
     let mut curr = Int::st(1);
-    for k in 0..candidates.as_ref().map_or(lshape.len(), |c| c.len()) {
-        let j = order.as_ref().map_or(k, |o| o[k]);
-        let i = candidates.as_ref().map_or(j, |c| c[j]);
+    for k in 0..candidates.map_or(lshape.len(), |c| c.len()) {
+        let j = order.map_or(k, |o| o[k]);
+        let i = candidates.map_or(j, |c| c[j]);
         let d = lstride[i].value;
         // CuTe: `is_constant<istride::value, decltype(curr_stride)>`: curr must be static
-        if curr.is_constant(d) {
-            let curr = curr.value;
-            t.step(|| {
-                Step::new(
-                    OP,
-                    "take",
-                    format!(
-                        "mode {}:{d}: stride == {curr}, the next index not yet reached: inverse mode {}:{}; next {} * {d} = {}",
-                        lshape[i], lshape[i], preprod[i].value, lshape[i],
-                        lshape[i].saturating_mul(d)
-                    ),
-                )
-                .check(Check::rel("stride vs next index", d, Rel::Eq, curr))
-            });
-            let s = c.extent(i);
-            rshape.push(s.value);
-            if kinded {
-                rkinds.push(s.dynamic());
-            }
-            rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic()));
-        } else {
+        if !curr.is_constant(d) {
             let curr = curr.value;
             t.step(|| {
                 Step::new(
@@ -289,53 +277,68 @@ fn right_inverse_unchecked_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<(La
             });
             continue;
         }
-        curr = c.extent(i).mul(Int::st(d), OP)?;
+        t.step(|| {
+            let curr = curr.value;
+            Step::new(
+                OP,
+                "take",
+                format!(
+                    "mode {}:{d}: stride == {curr}, the next index not yet reached: inverse mode {}:{}; next {} * {d} = {}",
+                    lshape[i], lshape[i], preprod[i].value, lshape[i],
+                    lshape[i].saturating_mul(d)
+                ),
+            )
+            .check(Check::rel("stride vs next index", d, Rel::Eq, curr))
+        });
+        if static_shape {
+            // every extent and prefix product static (decided once, above)
+            modes.push_static(lshape[i], Stride::int(preprod[i].value));
+            curr = Int::st(arith::mul(lshape[i], d, OP)?);
+            continue;
+        }
+        let s = c.extent(i);
+        // the extent's kind alone (CuTe's shape element), not the DSL's divisibility of it
+        modes.push_kind(
+            Int::of(s.value, s.dynamic()),
+            Stride::int_of(preprod[i].value, preprod[i].dynamic()),
+        );
+        curr = s.mul(Int::st(d), OP)?;
     }
-    let mut out = FlatModes::new();
-    finish(OP, &rshape, &rkinds, &rstride, &mut out, t)?;
-    Ok((out.to_layout(), proven))
+    finish(OP, &modes, out, t)?;
+    Ok(proven)
 }
 
 /// The inverse's modes coalesced (CuTe's result) into `out`, the coalescing reported as a
-/// section. Inline in each inverse (out of line, its six arguments were moved to it: ~35
-/// instructions a call).
+/// section. Inline in each inverse.
 #[inline(always)]
 fn finish<T: Trace>(
     op: &'static str,
-    rshape: &[i64],
-    rkinds: &[bool],
-    rstride: &[Stride],
+    modes: &FlatModes,
     out: &mut FlatModes,
     t: &mut T,
 ) -> Result<()> {
+    // the modes as they are, a tuple of them (of one too), for the trace
     let raw = || {
         let mut d = super::int_tuple::TupleBuilder::new();
-        for &x in rstride {
+        for &x in modes.stride() {
             d.push_stride(x);
         }
         let mut sh = super::int_tuple::TupleBuilder::new();
-        for (i, &x) in rshape.iter().enumerate() {
-            sh.push_int_kind(x, rkinds.get(i).copied().unwrap_or(false));
+        for (i, &x) in modes.shape().iter().enumerate() {
+            sh.push_int_kind(x, modes.is_dynamic_extent(i));
         }
         Layout::raw(sh.finish(), d.finish())
     };
-    let traced = rshape.len() == rstride.len();
-    if traced {
-        t.section(|| {
-            let raw = raw();
-            Step::new(
-                op,
-                "coalesce",
-                format!("the inverse modes {raw}, coalesced"),
-            )
-        });
-    }
-    // every extent static (as they mostly are): no kinds, the coalesce's path for that
-    let kinds = if rkinds.contains(&true) { rkinds } else { &[] };
-    let r = coalesce_leaves_traced(rshape, kinds, rstride, false, &raw, out, t);
-    if traced {
-        t.end();
-    }
+    t.section(|| {
+        let raw = raw();
+        Step::new(
+            op,
+            "coalesce",
+            format!("the inverse modes {raw}, coalesced"),
+        )
+    });
+    let r = coalesce_flat_modes_traced(modes, false, &raw, out, t);
+    t.end();
     r
 }
 
@@ -358,7 +361,8 @@ pub fn left_inverse_traced<T: Trace>(l: &Layout, t: &mut T) -> Result<Layout> {
     let mut out = FlatModes::new();
     let proven = left_inverse_unchecked_traced(l, &mut out, t)?;
     let r = out.to_layout();
-    if !T::LAWS {
+    // no law to check, or a proven one and no step to record: `law_step` would hand `r` back
+    if !T::LAWS || (proven && !T::ON) {
         return Ok(r);
     }
     let law = if proven {
@@ -406,12 +410,17 @@ fn left_inverse_unchecked_traced<T: Trace>(
             ),
         ));
     }
-    let mut preprod = SmallVec::new();
-    prefix_product_kinds(&c, OP, &mut preprod)?;
-    let order = order_by_stride(lstride);
-    let at = |k: usize| order.as_ref().map_or(k, |o| o[k]);
-    let mut rshape: Ints = Ints::new();
-    let mut rstride: Strides = smallvec::smallvec![Stride::int(0)];
+    let mut preprod_list = SmallVec::new();
+    prefix_product_kinds(&c, OP, &mut preprod_list)?;
+    // the lists read as slices (a SmallVec's index tests where it lives each time)
+    let preprod: &[Int] = &preprod_list;
+    let order_list = order_by_stride(lstride);
+    let order = order_list.as_deref();
+    let at = |k: usize| order.map_or(k, |o| o[k]);
+    // the result's modes `(d_a, d_b/d_a, ..., s_last):(0, P_a, P_b, ...)` in one list: each
+    // quotient is pushed with the stride before it (`prev`), the closing extent with the last
+    let mut modes = FlatModes::new();
+    let mut prev = Stride::int(0);
     let mut size = 1i64;
     // the proof: `reach` is s·d of the chain's last mode so far (`None` past an overflow);
     // no basis stride and no extent below 1, in one pass
@@ -459,9 +468,10 @@ fn left_inverse_unchecked_traced<T: Trace>(
             ));
         }
         let s = arith::div(d, size, OP)?;
-        rshape.push(s);
+        // the strides' quotients are static
+        modes.push_static(s, prev);
         size = arith::mul(size, s, OP)?;
-        rstride.push(Stride::int_of(preprod[i].value, preprod[i].dynamic()));
+        prev = Stride::int_of(preprod[i].value, preprod[i].dynamic());
         proven &= d > 0 && reach.is_some_and(|r| r <= d);
         reach = lshape[i].checked_mul(d);
         chain_last = Some(i);
@@ -479,24 +489,17 @@ fn left_inverse_unchecked_traced<T: Trace>(
             ),
         )
     });
-    rshape.push(lshape[last]);
-    // the strides' quotients are static; the closing extent has its own kind (the kinds
-    // listed only where it is dynamic: else every extent is static)
-    let mut rkinds: SmallVec<[bool; 8]> = SmallVec::new();
-    if c.extent(last).dynamic() {
-        rkinds.resize(rshape.len(), false);
-        if let Some(k) = rkinds.last_mut() {
-            *k = true;
-        }
-    }
+    // the closing extent has its own kind (its kind alone, not the DSL's divisibility)
+    modes.push_kind(Int::of(lshape[last], c.extent(last).dynamic()), prev);
     // a negative stride gives a negative extent in CuTe's answer: an error (SPEC §3, extents
     // are at least 1), which names CuTe's shape
-    if rshape.iter().any(|s| *s <= 0) {
-        let shape: Vec<String> = rshape
+    if modes.shape().iter().any(|s| *s <= 0) {
+        let shape: Vec<String> = modes
+            .shape()
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                if rkinds.get(i) == Some(&true) {
+                if modes.is_dynamic_extent(i) {
                     s.to_string()
                 } else {
                     format!("_{s}")
@@ -511,7 +514,7 @@ fn left_inverse_unchecked_traced<T: Trace>(
             ),
         ));
     }
-    finish(OP, &rshape, &rkinds, &rstride, out, t)?;
+    finish(OP, &modes, out, t)?;
     Ok(proven)
 }
 
@@ -566,9 +569,11 @@ mod tests {
                     c /= 9;
                 }
                 let l = Layout::raw(IntTuple::of_ints(&s), IntTuple::of_ints(&d));
-                let Ok((r, proven)) = right_inverse_unchecked_traced(&l, &mut NoTrace) else {
+                let mut out = FlatModes::new();
+                let Ok(proven) = right_inverse_unchecked_traced(&l, &mut out, &mut NoTrace) else {
                     continue;
                 };
+                let r = out.to_layout();
                 if proven {
                     proven_count += 1;
                     assert!(laws::check_right_inverse(&l, &r).is_ok(), "{l} -> {r}");

@@ -152,7 +152,17 @@ pub enum PtrBase {
         /// Whether torch made it (`torch.arange`), not NumPy (Python prints it as torch does).
         torch: bool,
     },
+    /// The CuTe DSL's fake tensor (`cute.runtime.make_fake_compact_tensor`) as a compiled
+    /// function traces it: memory that is not there, its base assumed aligned to `align`
+    /// bytes (printed `ptr<f32, gmem, align<16>>` where it exceeds the element's size).
+    Fake {
+        /// The assumed alignment in bytes.
+        align: u32,
+    },
 }
+
+/// The word a fake tensor's address prints as.
+pub const FAKE: &str = "fake";
 
 /// The word a host array's address prints as.
 pub const HOST: &str = "host";
@@ -991,6 +1001,7 @@ impl Pointer {
             PtrBase::Named(n) => n.as_str(),
             PtrBase::Stack => STACK,
             PtrBase::Host { .. } => HOST,
+            PtrBase::Fake { .. } => FAKE,
         };
         match self.offset {
             0 => write!(f, "{name})"),

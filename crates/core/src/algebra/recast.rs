@@ -66,6 +66,17 @@ pub fn upcast_layout(l: &Layout, n: i64) -> Result<Layout> {
 
 /// [`upcast_layout`], reporting each mode's rule to `t`.
 pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<Layout> {
+    upcast_checked(l, n, t, true)
+}
+
+/// `upcast<N>` leaf by leaf with no check of CuTe C++'s static_assert "Divisibility
+/// condition": what the CuTe DSL's `recast_layout` does (dsl-oracle: `cute.recast_layout(32, 8,
+/// cute.make_layout((1, 3), stride=(3, 1)))` is `(1,1):(1,1)`, which C++ refuses).
+pub fn upcast_leaves(l: &Layout, n: i64) -> Result<Layout> {
+    upcast_checked(l, n, &mut NoTrace, false)
+}
+
+fn upcast_checked<T: Trace>(l: &Layout, n: i64, t: &mut T, checked: bool) -> Result<Layout> {
     const OP: &str = "upcast";
     check_factor(OP, n)?;
     t.step(|| {
@@ -104,7 +115,7 @@ pub fn upcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<L
             continue;
         }
         let dv = d.value;
-        if dv % n != 0 && n % dv != 0 {
+        if checked && dv % n != 0 && n % dv != 0 {
             return Err(condition(
                 OP,
                 format!(
@@ -162,6 +173,14 @@ pub fn downcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result
         .val("N", n)
         .val("L", l)
     });
+    check_adjacent(l)?;
+    downcast_leaves_traced(l, n, t)
+}
+
+/// CuTe's `static_assert(has_int1<Stride>)` of `downcast<N>(layout)`: the stride has a static
+/// `_1` ("Downcast requires adjacent elements").
+fn check_adjacent(l: &Layout) -> Result<()> {
+    const OP: &str = "downcast";
     if !l.stride().leaf_kind_iter().any(|(d, dy)| d == 1 && !dy) {
         let why = if l.stride().leaf_kind_iter().any(|(d, _)| d == 1) {
             "has no static _1 (a run-time 1 is not one)"
@@ -176,6 +195,19 @@ pub fn downcast_layout_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result
             ),
         ));
     }
+    Ok(())
+}
+
+/// `downcast<N>(shape, stride)` (layout.hpp), leaf by leaf, with no check of a static `_1`:
+/// what the CuTe DSL's `recast_layout` does (dsl-oracle: `cute.recast_layout(16, 32,
+/// cute.make_layout((4, 4), stride=(4, 32)))` is `(4,4):(8,64)`, which C++ refuses).
+pub fn downcast_leaves(l: &Layout, n: i64) -> Result<Layout> {
+    check_factor("downcast", n)?;
+    downcast_leaves_traced(l, n, &mut NoTrace)
+}
+
+fn downcast_leaves_traced<T: Trace>(l: &Layout, n: i64, t: &mut T) -> Result<Layout> {
+    const OP: &str = "downcast";
     let big_n = Int::st(n);
     let mut modes = Vec::new();
     for ((s, sd), (d, dd)) in l.shape().leaf_kind_iter().zip(l.stride().leaf_kind_iter()) {
@@ -427,6 +459,19 @@ impl Recast {
         }
         if self.down != 1 {
             r = downcast_layout(&r, self.down)?;
+        }
+        Ok(r)
+    }
+
+    /// Of a layout as the CuTe DSL's `recast_layout` casts it: its upcast checks no
+    /// divisibility ([`upcast_leaves`]), its downcast no static `_1` ([`downcast_leaves`]).
+    pub fn layout_dsl(&self, l: &Layout) -> Result<Layout> {
+        let mut r = l.clone();
+        if self.up != 1 {
+            r = upcast_leaves(&r, self.up)?;
+        }
+        if self.down != 1 {
+            r = downcast_leaves(&r, self.down)?;
         }
         Ok(r)
     }

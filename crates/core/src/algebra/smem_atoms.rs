@@ -226,6 +226,25 @@ pub fn upcast_composed(c: &ComposedLayout, n: i64) -> Result<ComposedLayout> {
 
 pub use super::recast::upcast_layout as upcast;
 
+/// CuTe C++'s `CUTE_STATIC_ASSERT_V(evenly_divides(target_shape, block_shape))` of
+/// `tile_to_shape` compiles only where the block shape is static too when the target shape is:
+/// with a run-time block extent, `evenly_divides` is a run-time bool, whose `::value` does not
+/// compile. (The CuTe DSL has no such check: `cute.tile_to_shape` of a run-time block runs.)
+pub fn tile_to_shape_compiles(block: &Layout, trg_shape: &Tup) -> Result<()> {
+    let r = trg_shape.rank().max(block.rank());
+    let block_shape = block.append_to_rank(r).shape().product_each()?;
+    let target_shape = trg_shape.product_each()?;
+    if target_shape.is_static() && !block_shape.is_static() {
+        return Err(condition(
+            "tile_to_shape",
+            format!(
+                "CuTe's static_assert evenly_divides(target_shape, block_shape) does not compile for the static target shape {target_shape} and the run-time block shape {block_shape} (a run-time bool has no ::value)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// CuTe's `tile_to_shape(block, trg_shape[, ord_shape])`: `block` repeated (a blocked product)
 /// until the result's shape matches `trg_shape` mode by mode; `order` (default column-major)
 /// says in which order the modes of the target are tiled.

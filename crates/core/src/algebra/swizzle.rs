@@ -248,6 +248,18 @@ impl ComposedLayout {
         apply_stage(&self.swizzle, self.offset, inner)
     }
 
+    /// [`ComposedLayout::apply_outer`] with the kind of its value: CuTe's
+    /// `layout_a()(offset() + layout_b()(coord))` is a run-time integer where the inner index
+    /// (`inner_dynamic`) or the offset is one (`composition(Sw, 0, L)(_5, _3)` is `363`, of
+    /// `_0` it is `_363`; a `MixedBits` converts to its run-time integer).
+    pub fn apply_outer_kind(&self, inner: i64, inner_dynamic: bool) -> Result<(i64, bool)> {
+        let offset_dynamic = match self.offset.plain() {
+            PlainOffset::Int(o) => o.dynamic(),
+            PlainOffset::SmemPtr(_) => false,
+        };
+        Ok((self.apply_outer(inner)?, inner_dynamic || offset_dynamic))
+    }
+
     /// `composition(Sw o OFF o L, tiler) = Sw o OFF o (L o tiler)`.
     pub fn compose(&self, t: &Tiler) -> Result<ComposedLayout> {
         Ok(ComposedLayout {

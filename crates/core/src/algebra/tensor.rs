@@ -31,6 +31,35 @@ pub enum Origin {
     /// CuTe's `counting_iterator<int>{n}` (util/type_traits… iterator.hpp): it holds an `int`,
     /// so element `i` is the run-time integer `n + L(i)` (CuTe prints `counting_iter(n)`).
     Counting(i64),
+    /// CuTe's `transform_iter<Fn, Iter>` (pointer_base.hpp), what `lazy::transform(T, fn)`
+    /// makes: element `i` is `fn(inner[L(i)])`, which the evaluator computes; it moves as its
+    /// inner iterator moves (`operator+` moves `ptr_`) and prints `trans_` and the inner.
+    Transform(Box<TransformIter>),
+}
+
+/// A transform iterator: the iterator it reads and the function it applies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TransformIter {
+    /// The iterator read (`ptr_`).
+    pub inner: Origin,
+    /// The function applied to each element read (`fn_`).
+    pub function: ElementFunction,
+}
+
+/// The function a transform iterator applies, as the evaluator calls it: one of CuTe's
+/// functors (functional.hpp, by name: `negate`) or a lambda (its parameters and its body's
+/// text, read at each call where it is called, as a `[&]` lambda sees the names in scope).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ElementFunction {
+    /// A functor of functional.hpp, by name.
+    Functor(String),
+    /// A lambda's parameters and body.
+    Lambda {
+        /// Its parameters' names.
+        params: Vec<String>,
+        /// Its body's text.
+        body: std::sync::Arc<str>,
+    },
 }
 
 impl Origin {
@@ -79,7 +108,25 @@ impl Origin {
                     ),
                 )),
             },
+            // `transform_iter::operator+`: `{fn_, ptr_ + i}`
+            Origin::Transform(t) => Ok(Origin::Transform(Box::new(TransformIter {
+                inner: t.inner.shift(by)?,
+                function: t.function.clone(),
+            }))),
         }
+    }
+
+    /// The iterator a chain of transform iterators reads at last (itself where it is none),
+    /// and the functions applied, innermost first.
+    pub fn untransformed(&self) -> (&Origin, Vec<&ElementFunction>) {
+        let mut functions = Vec::new();
+        let mut o = self;
+        while let Origin::Transform(t) = o {
+            functions.push(&t.function);
+            o = &t.inner;
+        }
+        functions.reverse();
+        (o, functions)
     }
 
     /// The element at layout value `v`: `o + v`.
@@ -92,6 +139,13 @@ impl Origin {
                 "tensor element",
                 format!("the element at {p} is in memory, which cute does not hold"),
             )),
+            Origin::Transform(t) => Err(condition(
+                "tensor element",
+                format!(
+                    "the element of a tensor over {} is a function's value, which the evaluator computes",
+                    Origin::Transform(t)
+                ),
+            )),
         }
     }
 
@@ -100,7 +154,7 @@ impl Origin {
         match self {
             Origin::Count(o) => Some(o.value),
             Origin::Counting(n) => Some(*n),
-            Origin::Coord(_) | Origin::Ptr(_) => None,
+            Origin::Coord(_) | Origin::Ptr(_) | Origin::Transform(_) => None,
         }
     }
 }
@@ -114,6 +168,7 @@ impl fmt::Display for Origin {
             Origin::Counting(n) => write!(f, "counting_iter({n})"),
             Origin::Coord(c) => write!(f, "ArithTuple{c}"),
             Origin::Ptr(p) => write!(f, "{p}"),
+            Origin::Transform(t) => write!(f, "trans_{}", t.inner),
         }
     }
 }
@@ -145,7 +200,7 @@ impl OffsetTensor {
     /// coordinates, so its tensor starts at a coordinate (an `ArithTuple`), not an integer.
     pub fn checked(offset: Origin, layout: Layout) -> Result<OffsetTensor> {
         if let (Origin::Count(_) | Origin::Counting(_) | Origin::Ptr(_), true) =
-            (&offset, layout.stride().has_basis())
+            (offset.untransformed().0, layout.stride().has_basis())
         {
             let o = &offset;
             return Err(condition(

@@ -158,27 +158,47 @@ impl IntType {
     }
 }
 
-/// A static integer with its C++ type: `integral_constant<T, v>` (`integral`), or `C<v>` of a
-/// `v` of type T (not `int` or `bool`, which are the algebra's static integer and truth).
+/// Which class template a typed constant is an object of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConstantClass {
+    /// CuTe's `C<v>` (of a `v` whose type is not `int` or `bool`).
+    C,
+    /// CuTe's `integral_constant<T, v>` (a class of its own, derived from `C<v>`).
+    Cute,
+    /// The standard library's `std::integral_constant<T, v>`: not CuTe's. CuTe reads it as a
+    /// static integer (`is_static`, `get`, a tuple's element), but its arithmetic is the
+    /// value's (`std::integral_constant<int,42>{} + 1` converts it: the run-time `43`), and
+    /// CuTe's `print` of it is ambiguous (it does not compile).
+    Std,
+}
+
+/// A static integer with its C++ type: `integral_constant<T, v>` (CuTe's or the standard
+/// library's), or `C<v>` of a `v` of type T (not `int` or `bool`, which are the algebra's
+/// static integer and truth).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Constant {
     /// The value's bits (two's complement of the type's width, sign-extended).
     bits: u64,
     /// The value's type.
     pub ty: IntType,
-    /// `integral_constant<T, v>` rather than `C<v>`.
-    pub integral: bool,
+    /// The class template it is an object of.
+    pub class: ConstantClass,
 }
 
 impl Constant {
     /// The constant `v` converted to type `ty` (C++'s integral conversion, as g++ converts a
     /// template argument: `integral_constant<uint32_t, -1>` is `_4294967295`).
-    pub fn new(ty: IntType, v: i128, integral: bool) -> Constant {
+    pub fn new(ty: IntType, v: i128, class: ConstantClass) -> Constant {
         Constant {
             bits: ty.convert(v) as u64,
             ty,
-            integral,
+            class,
         }
+    }
+
+    /// Whether it is the standard library's `std::integral_constant<T, v>`.
+    pub fn is_std(self) -> bool {
+        self.class == ConstantClass::Std
     }
 
     /// Its value.
@@ -199,7 +219,7 @@ impl Constant {
             _ => Value::Constant(Constant {
                 bits: v as u64,
                 ty,
-                integral: false,
+                class: ConstantClass::C,
             }),
         }
     }
@@ -218,13 +238,37 @@ impl Constant {
         Ok(Value::IntTuple(IntTuple::int_of(v, false)))
     }
 
-    /// Its C++ type as written (`integral_constant<unsigned int,5>`, `C<5u>`).
+    /// Its C++ type as written (`integral_constant<unsigned int,5>`, `C<5u>`,
+    /// `std::integral_constant<int,43>`).
     pub fn type_name(self) -> String {
-        if self.integral {
-            format!("integral_constant<{},{}>", self.ty.name(), self.value())
-        } else {
-            format!("C<{}>", self.value())
+        match self.class {
+            ConstantClass::Cute => {
+                format!("integral_constant<{},{}>", self.ty.name(), self.value())
+            }
+            ConstantClass::Std => {
+                format!(
+                    "std::integral_constant<{},{}>",
+                    self.ty.name(),
+                    self.value()
+                )
+            }
+            ConstantClass::C => format!("C<{}>", self.value()),
         }
+    }
+
+    /// The value it converts to (`operator value_type()`): the run-time integer C++'s
+    /// arithmetic computes with where no overload of CuTe's takes it (a `std::integral_constant`).
+    fn converted(self, span: Span) -> Result<Value, EvalError> {
+        let v = i64::try_from(self.value()).map_err(|_| {
+            EvalError::new(
+                format!(
+                    "{} does not fit the integers cute computes layouts with (64-bit signed)",
+                    self.value()
+                ),
+                span,
+            )
+        })?;
+        Ok(Value::IntTuple(IntTuple::int_of(v, true)))
     }
 }
 
@@ -243,13 +287,13 @@ fn of_value(v: &Value) -> Option<Constant> {
         Value::Bool(b) => Some(Constant {
             bits: u64::from(*b),
             ty: IntType::Bool,
-            integral: false,
+            class: ConstantClass::C,
         }),
         Value::IntTuple(t) if !t.has_basis() => match t.as_int_kind() {
             Some((x, false)) => Some(Constant {
                 bits: x as u64,
                 ty: IntType::Int,
-                integral: false,
+                class: ConstantClass::C,
             }),
             _ => None,
         },
@@ -275,6 +319,23 @@ pub(super) fn binary(
         let same = x.items == y.items;
         let r = i64::from(same == (op == BinOp::Eq));
         return Some(Ok(Value::IntTuple(IntTuple::int_of(r, true))));
+    }
+    // `std::integral_constant` has no operators of CuTe's: C++ converts it to its value
+    let std_converted = |v: &Value| match v {
+        Value::Constant(c) if c.is_std() => c.converted(span).map(Some),
+        _ => Ok(None),
+    };
+    match (std_converted(a), std_converted(b)) {
+        (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+        (Ok(None), Ok(None)) => {}
+        (Ok(x), Ok(y)) => {
+            let a = x.unwrap_or_else(|| a.clone());
+            let b = y.unwrap_or_else(|| b.clone());
+            return Some(binary(op, &a, &b, span).unwrap_or_else(|| {
+                lower_pair(&a, &b, span)
+                    .and_then(|(a, b)| super::binary(op, &a, span, &b, span, span))
+            }));
+        }
     }
     // `&&` and `||` are the evaluator's (`b` only where `a` does not decide)
     if (!matches!(a, Value::Constant(_)) && !matches!(b, Value::Constant(_)))
@@ -378,10 +439,21 @@ fn compare(x: Constant, y: Constant) -> std::cmp::Ordering {
 }
 
 /// `op c` of a typed constant: `C<(op t)>` of its promoted type (`!` a `bool`).
-pub(super) fn unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+pub(super) fn unary(
+    op: UnOp,
+    v: &Value,
+    vspan: Span,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
     let Value::Constant(c) = v else {
         return None;
     };
+    if c.is_std() {
+        return match c.converted(span) {
+            Ok(x) => Some(super::unary(op, &x, vspan, span)),
+            Err(e) => Some(Err(e)),
+        };
+    }
     let ty = c.ty.promoted();
     let t = c.value();
     Some(match op {
@@ -403,6 +475,23 @@ pub(super) fn unary(op: UnOp, v: &Value, span: Span) -> Option<Result<Value, Eva
             }
         }
     })
+}
+
+/// CuTe's `print` of a value holding a `std::integral_constant` (in a tuple too): it does not
+/// compile (`print(std::integral_constant<int, 43>)` is ambiguous between util/print.hpp's
+/// overloads of an integral and of CuTe's `C<v>`), named as such.
+pub(super) fn check_printable(v: &Value, span: Span) -> Result<(), EvalError> {
+    match v {
+        Value::Constant(c) if c.is_std() => Err(EvalError::new(
+            format!(
+                "print of a {}: CuTe does not compile it (the call of print is ambiguous: util/print.hpp's print of an integral and of C<v> both take it); print its ::value",
+                c.type_name()
+            ),
+            span,
+        )),
+        Value::Tuple(items) => items.iter().try_for_each(|x| check_printable(x, span)),
+        _ => Ok(()),
+    }
 }
 
 /// Whether a value holds a typed constant or an `array<T, N>` (in a tuple too): one that a

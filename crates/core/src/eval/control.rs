@@ -290,6 +290,26 @@ impl Env {
         budget: &mut Budget,
     ) -> Result<Flow, EvalError> {
         bindable(l.counter, l.counter_span)?;
+        // a Python print in a loop over range(…): in a jit function the DSL prints it once, as
+        // it traces the loop; at the top level the loop is Python's (its counter an `int`,
+        // each pass printing; checked with the DSL's Python)
+        if let Some(at) = l.trace_print
+            && self.tracing
+        {
+            return Err(EvalError::new(
+                "Python's print in a loop over range(…) runs once, when the DSL traces the loop (its counter is '?'): use cute.printf, which prints at each pass, or cutlass.range_constexpr, which the DSL unrolls",
+                at,
+            ));
+        }
+        if l.staged && !self.tracing {
+            let python = Loop {
+                static_counter: true,
+                staged: false,
+                trace_print: None,
+                ..l.clone()
+            };
+            return self.run_loop(&python, out, budget);
+        }
         let start = self.integer(&l.start, "the counter's first value")?;
         // a jit function's loop over range(…): a name first bound in its body is none after it
         // (nor its counter: scf.for yields only the names bound before it; checked with

@@ -326,7 +326,7 @@ impl Env {
                 args[1].span,
             )
         })?;
-        let src = tensor_elements(&vals[0], args[0].span, "reduce", "source")?;
+        let src = self.read_tensor_elements(&vals[0], args[0].span, "reduce", "source")?;
         let mut acc = init;
         for e in &src {
             let x = self
@@ -375,7 +375,7 @@ impl Env {
                     }
                     return Ok(());
                 }
-                let t = tensor_elements(&vals[0], args[0].span, name, "tensor")?;
+                let t = self.read_tensor_elements(&vals[0], args[0].span, name, "tensor")?;
                 for e in &t {
                     let x = self.buffers.get(e).map_err(err(args[0].span))?;
                     // what the function returns is dropped; what it prints is printed
@@ -394,9 +394,10 @@ impl Env {
                 let f = f.expect("transform's function");
                 let n = vals.len() - 1;
                 let ins: Vec<Vec<Element>> = (0..n.max(2) - 1)
-                    .map(|i| tensor_elements(&vals[i], args[i].span, name, "input"))
+                    .map(|i| self.read_tensor_elements(&vals[i], args[i].span, name, "input"))
                     .collect::<Result<_, _>>()?;
-                let out = tensor_elements(&vals[n - 1], args[n - 1].span, name, "output")?;
+                let out =
+                    self.read_tensor_elements(&vals[n - 1], args[n - 1].span, name, "output")?;
                 for i in 0..ins[0].len() {
                     let mut xs = Vec::with_capacity(ins.len());
                     for (k, input) in ins.iter().enumerate() {
@@ -527,6 +528,26 @@ fn tensor_view(
             ),
             span,
         )),
+    }
+}
+
+impl Env {
+    /// A tensor argument's elements, in CuTe's 1-D order: of one over a transform iterator
+    /// its function's values (lazy.rs).
+    fn read_tensor_elements(
+        &self,
+        v: &Value,
+        span: Span,
+        algorithm: &str,
+        role: &str,
+    ) -> Result<Vec<Element>, EvalError> {
+        match self.transform_elements(v, span) {
+            Some(r) => r.map_err(|mut e| {
+                e.message = format!("{algorithm}: {}", e.message);
+                e
+            }),
+            None => tensor_elements(v, span, algorithm, role),
+        }
     }
 }
 

@@ -210,6 +210,17 @@ fn elems(v: &Value, span: Span, role: &str) -> Result<Vec<Element>, EvalError> {
     elements(&o, &l).map_err(|m| EvalError::new(m, span))
 }
 
+impl Env {
+    /// The elements an algorithm reads of a tensor: of one over a transform iterator its
+    /// function's values (lazy.rs), else its places or counting values.
+    fn read_elems(&self, v: &Value, span: Span, role: &str) -> Result<Vec<Element>, EvalError> {
+        match self.transform_elements(v, span) {
+            Some(r) => r,
+            None => elems(v, span, role),
+        }
+    }
+}
+
 /// The elements at coordinates `(c0, c1, …)` of the modes of a tensor: `T(c0, c1, …)`.
 fn at_modes(o: &Origin, l: &Layout, cs: &[i64], span: Span) -> Result<Element, EvalError> {
     let alg = |e| EvalError::algebra(e, span);
@@ -511,6 +522,25 @@ impl Env {
             _ => false,
         };
         match v {
+            // an element of a fake tensor (`cute.compile` of a `make_fake_compact_tensor`,
+            // fake.rs): a run-time value of its type, which the DSL only traces (`?`)
+            Value::Pointer(p)
+                if element_access
+                    && matches!(p.base, crate::algebra::pointer::PtrBase::Fake { .. }) =>
+            {
+                let ty = (p.type_name.0.as_deref())
+                    .and_then(super::storage::ElemType::of_dsl)
+                    .ok_or_else(|| EvalError::new("a fake tensor's element type", span))?;
+                Ok(Value::Scalar(Box::new(Scalar {
+                    ty,
+                    value: if ty.is_float() {
+                        super::storage::Number::Float(0.0)
+                    } else {
+                        super::storage::Number::Int(0)
+                    },
+                    python: false,
+                })))
+            }
             Value::Pointer(p) if element_access && p.storage.0.is_some() => self
                 .buffers
                 .read(&p)
@@ -549,6 +579,13 @@ impl Env {
         {
             return self.dict_store(name, key, value);
         }
+        // `P(c) = v` of a tensor over a transform iterator: its element is no place
+        if let ExprKind::Call(callee, _) = target.kind
+            && let ExprKind::Name(_) = callee.kind
+            && let Ok(Value::OffsetLayout(Origin::Transform(_), _)) = self.eval(callee)
+        {
+            return Err(EvalError::new(super::lazy::NOT_WRITTEN, target.span));
+        }
         let place = self.eval_place(target)?;
         let Value::Pointer(p) = place else {
             return Err(EvalError::new(
@@ -560,6 +597,10 @@ impl Env {
             ));
         };
         let v = self.eval(value)?;
+        // a write to a fake tensor (fake.rs): traced only, no memory is there
+        if matches!(p.base, crate::algebra::pointer::PtrBase::Fake { .. }) {
+            return Ok(Outcome::Nothing);
+        }
         let Some(x) = number_of(&v) else {
             return Err(EvalError::new(
                 format!("the value written must be a number, found {}", v.kind()),
@@ -685,8 +726,18 @@ impl Env {
                 arg.span,
             ));
         }
-        let body = print_tensor(&self.buffers, &o, &l)
-            .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
+        // a tensor over a transform iterator: its function's values (lazy.rs)
+        let body = match self.transform_elements(&v, arg.span) {
+            Some(values) => {
+                let values = values?;
+                super::storage::print_tensor_cells(&l, &|i| {
+                    let s = self.buffers.get(&values[i as usize])?;
+                    Ok(s.ty.pretty_print(s.value))
+                })
+            }
+            None => print_tensor(&self.buffers, &o, &l),
+        }
+        .map_err(|m| EvalError::new(format!("print_tensor: {m}"), arg.span))?;
         Ok(Outcome::Sequence(vec![
             Outcome::Printed(v),
             Outcome::Written(format!(":\n{body}")),
@@ -848,7 +899,7 @@ impl Env {
                     value.span,
                 )
             })?;
-            for el in elems(&t, base.span, "tensor")? {
+            for el in self.read_elems(&t, base.span, "tensor")? {
                 self.buffers
                     .put(&el, Some(x.value))
                     .map_err(|m| EvalError::new(format!("fill: {m}"), base.span))?;
@@ -903,7 +954,7 @@ impl Env {
                                 .map_err(|e| EvalError::algebra(e, spans[0]))
                         })
                         .collect::<Result<Vec<_>, _>>()?,
-                    None => elems(t, spans[0], "tensor")?,
+                    None => self.read_elems(t, spans[0], "tensor")?,
                 };
                 let x = if name == "clear" {
                     Number::Int(0)
@@ -923,8 +974,8 @@ impl Env {
                 } else {
                     (None, n - 2, n - 1)
                 };
-                let s = elems(&vals[src], spans[src], "source")?;
-                let d = elems(&vals[dst], spans[dst], "destination")?;
+                let s = self.read_elems(&vals[src], spans[src], "source")?;
+                let d = self.read_elems(&vals[dst], spans[dst], "destination")?;
                 // C++'s copy through a cp.async atom runs its PTX for each element it copies
                 if name == "copy"
                     && !self.dsl
@@ -934,7 +985,7 @@ impl Env {
                     return Err(cp_async_on_host(op, e.span));
                 }
                 let p = match pred {
-                    Some(i) => Some(elems(&vals[i], spans[i], "predicate")?),
+                    Some(i) => Some(self.read_elems(&vals[i], spans[i], "predicate")?),
                     None => None,
                 };
                 for (i, de) in d.iter().enumerate() {
@@ -954,10 +1005,10 @@ impl Env {
             "axpby" => {
                 let alpha = number_of(&vals[0]).expect("checked by the table");
                 let beta = number_of(&vals[2]).expect("checked by the table");
-                let x = elems(&vals[1], spans[1], "x")?;
-                let y = elems(&vals[3], spans[3], "y")?;
+                let x = self.read_elems(&vals[1], spans[1], "x")?;
+                let y = self.read_elems(&vals[3], spans[3], "y")?;
                 let p = match vals.get(4) {
-                    Some(v) => Some(elems(v, spans[4], "predicate")?),
+                    Some(v) => Some(self.read_elems(v, spans[4], "predicate")?),
                     None => None,
                 };
                 let beta_zero = beta.value.as_f64() == 0.0;

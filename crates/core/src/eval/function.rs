@@ -17,6 +17,9 @@ use crate::parser::{self, Expr, ExprKind, FunctionDef, Span, Stmt};
 pub(super) struct Routine {
     /// Each parameter's name, and the template type parameter its type is (bound too).
     params: Vec<(String, Option<String>)>,
+    /// A function template's template parameters, in order: each name and whether it is a
+    /// template template parameter (a call may give them, `f<3, float>(x)`).
+    template_params: Vec<(String, bool)>,
     /// The parameters whose type is CuTe's `Layout<S, D>` (a function's; none of a lambda's).
     takes_layout: Vec<bool>,
     /// The default arguments' texts of the last parameters (`4` of `int x = 4`), in order.
@@ -101,6 +104,12 @@ impl Env {
     /// docs' `logical_divide(Layout<…> const&, Layout<…> const&)`), and CuTe's function of that
     /// name exists, CuTe's is called, as C++'s overload set would.
     pub(super) fn calls_user_function(&self, n: &str, args: &[Expr]) -> bool {
+        if let Some((base, _)) = explicit_template_args(n) {
+            return self.user_function(base)
+                && self.functions[&self.function_key(base).unwrap_or_default()]
+                    .iter()
+                    .any(|r| !r.template_params.is_empty() && r.takes(args.len()));
+        }
         self.user_function(n)
             && (super::functions::lookup(n).is_none()
                 || self.functions[&self.function_key(n).unwrap_or_default()]
@@ -124,6 +133,11 @@ impl Env {
         self.arrays.remove(def.name);
         self.lambdas.remove(def.name);
         let routine = Routine {
+            template_params: def
+                .template_params
+                .iter()
+                .map(|&(n, t)| (n.to_string(), t))
+                .collect(),
             params: def
                 .params
                 .iter()
@@ -178,6 +192,7 @@ impl Env {
         self.lambdas.insert(
             name.to_string(),
             Routine {
+                template_params: Vec::new(),
                 params: params.iter().map(|p| (p.to_string(), None)).collect(),
                 takes_layout: Vec::new(),
                 defaults: Vec::new(),
@@ -206,6 +221,30 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
+        // `f<3, float>(x)`: the function template's first template parameters given
+        if let Some((base, targs)) = explicit_template_args(n) {
+            let key = self.function_key(base).unwrap_or_else(|| base.to_string());
+            let r = self
+                .functions
+                .get(&key)
+                .and_then(|o| {
+                    o.iter()
+                        .find(|r| r.params.len() == args.len() && !r.template_params.is_empty())
+                        .or_else(|| o.iter().find(|r| r.takes(args.len())))
+                })
+                .cloned()
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "the function template '{base}' takes no {} arguments",
+                            args.len()
+                        ),
+                        span,
+                    )
+                })?;
+            let r = self.with_template_args(r, base, targs, span)?;
+            return self.call_routine(&r, args, span, None);
+        }
         let key = self.function_key(n).unwrap_or_else(|| n.to_string());
         let Some(overloads) = self.functions.get(&key) else {
             return Err(EvalError::new(format!("unknown function '{n}'"), span));
@@ -230,6 +269,75 @@ impl Env {
             ));
         };
         self.call_routine(&r.clone(), args, span, None)
+    }
+
+    /// The routine of a function template with its first template parameters bound to a
+    /// call's explicit template arguments (`f<0, float>`): a template template parameter's
+    /// argument (`cute::tuple` of `template <class...> class Tuple`) replaces the parameter's
+    /// name in the body's text, as C++ instantiates it; another's is bound as a value (a type
+    /// written as a value is its value; a type cute has no value of, `float`, its name).
+    fn with_template_args(
+        &self,
+        mut r: Routine,
+        base: &str,
+        targs: &str,
+        span: Span,
+    ) -> Result<Routine, EvalError> {
+        let targs = super::structs::split_args(targs);
+        if targs.len() > r.template_params.len() {
+            return Err(EvalError::new(
+                format!(
+                    "the function template '{base}' has {} template parameters, given {}",
+                    r.template_params.len(),
+                    targs.len()
+                ),
+                span,
+            ));
+        }
+        for ((name, template_template), arg) in r.template_params.clone().iter().zip(targs) {
+            let arg = arg.trim();
+            if *template_template {
+                r.body = replaced_word(&r.body, name, arg);
+                continue;
+            }
+            let arena = bumpalo::Bump::new();
+            let v = match parser::parse_cpp_expr(arg, &arena) {
+                Ok(e) => match self.eval(&e) {
+                    Ok(v) => v,
+                    Err(_) if matches!(e.kind, ExprKind::Name(_) | ExprKind::Qualified(_)) => {
+                        Value::Name(self.with_type_aliases(arg))
+                    }
+                    Err(e) => {
+                        return Err(EvalError::new(
+                            format!(
+                                "the template argument '{arg}' of '{base}' ({name}): {}",
+                                e.message
+                            ),
+                            span,
+                        ));
+                    }
+                },
+                Err(e) => {
+                    return Err(EvalError::new(
+                        format!(
+                            "the template argument '{arg}' of '{base}' ({name}): {}",
+                            e.message
+                        ),
+                        span,
+                    ));
+                }
+            };
+            // a non-type template argument is a constant expression (`0` of `size_t N`): static
+            let v = match v {
+                Value::IntTuple(t) if t.is_int() && t.is_dynamic() => {
+                    let x = t.as_int().expect("an integer");
+                    Value::IntTuple(crate::algebra::IntTuple::int_of(x, false))
+                }
+                v => v,
+            };
+            r.bound.push((name.clone(), v));
+        }
+        Ok(r)
     }
 
     /// [`Env::call_user_function`] of values: the overload of as many parameters.
@@ -263,6 +371,7 @@ impl Env {
     /// A lambda written where it is used (`transform(T, [](auto x){ return x * 2; })`).
     pub(super) fn inline_lambda(params: &[&str], body: &str) -> Routine {
         Routine {
+            template_params: Vec::new(),
             params: params.iter().map(|p| (p.to_string(), None)).collect(),
             takes_layout: Vec::new(),
             defaults: Vec::new(),
@@ -294,6 +403,12 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Outcome, EvalError> {
+        // `options="--enable-tvm-ffi"`: the compiler's, no argument of the function
+        let args: Vec<Expr> = (args.iter())
+            .filter(|a| !matches!(a.kind, ExprKind::Keyword("options", _)))
+            .cloned()
+            .collect();
+        let args = &args[..];
         let key = self.function_key(function).unwrap_or_default();
         let overloads = self.functions.get(&key).map_or(&[][..], |v| &v[..]);
         let Some(r) = overloads.iter().find(|r| r.python && r.takes(args.len())) else {
@@ -309,7 +424,21 @@ impl Env {
             ));
         };
         let r = r.clone();
-        let vals = self.eval_args(args)?;
+        let mut vals = self.eval_args(args)?;
+        // a fake tensor (fake.rs) is traced as the tensor it stands for (in a tuple or a
+        // NamedTuple too)
+        fn traced(v: &mut Value) -> Result<(), String> {
+            match v {
+                Value::FakeTensor(t) => *v = t.traced()?,
+                Value::Tuple(items) => items.iter_mut().try_for_each(traced)?,
+                Value::Record(r) => r.fields.iter_mut().try_for_each(|(_, v)| traced(v))?,
+                _ => {}
+            }
+            Ok(())
+        }
+        for (v, a) in vals.iter_mut().zip(args) {
+            traced(v).map_err(|m| EvalError::new(m, a.span))?;
+        }
         self.call_routine_on(&r, vals.clone(), span, None)?;
         // the trace's lines, not the run's
         self.emitted.get_mut().retain(|o| !is_run_time_line(o));
@@ -1039,7 +1168,10 @@ impl Env {
             return false;
         };
         let user = match callee.kind {
-            ExprKind::Name(n) => self.user_function(n) || self.bound_lambda(n).is_some(),
+            ExprKind::Name(n) => {
+                let n = explicit_template_args(n).map_or(n, |(base, _)| base);
+                self.user_function(n) || self.bound_lambda(n).is_some()
+            }
             ExprKind::Lambda(..) => true,
             // the DSL's `kernel(…).launch(…)` of the user's kernel: nothing to print
             ExprKind::Field(kernel, "launch") => {
@@ -1122,6 +1254,13 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
     if matches!(&v, Value::Ssa(a) if a.numpy) {
         return Err(
             "an array no name holds, passed as it is (the DSL passes a tensor over its memory, tensor<ptr<f32, generic> o (?):(1)>): bind it first (a = np.…)"
+                .to_string(),
+        );
+    }
+    // (only cute.compile takes a fake tensor, compile_jit)
+    if let Value::FakeTensor(_) = &v {
+        return Err(
+            "its type `<class 'cutlass.cute.runtime._FakeTensor'>` is not supported: a fake tensor is for cute.compile(f, …) (the CuTe DSL refuses it, ARG_UNSUPPORTED_TYPE)"
                 .to_string(),
         );
     }
@@ -1327,8 +1466,62 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
         Value::Dict(_) => "<class 'dict'>".to_string(),
+        Value::List(_) => "<class 'list'>".to_string(),
+        Value::SymInt(_) => "<class 'cutlass.cute.typing.SymInt'>".to_string(),
+        Value::FakeTensor(_) => "<class 'cutlass.cute.runtime._FakeTensor'>".to_string(),
         Value::Ssa(a) if a.numpy => "<class 'numpy.ndarray'>".to_string(),
-        Value::OffsetLayout(..) => return no_tensor_class(v),
+        Value::Ssa(_) => "<class 'cutlass.cute.tensor.TensorSSA'>".to_string(),
+        // a host array (NumPy's, torch's) is its own class; a tensor over memory (from_dlpack's,
+        // a register tensor, a fake tensor traced) or an identity tensor the DSL's `_Tensor`
+        Value::OffsetLayout(..) if let Some(class) = no_tensor_class(v) => class,
+        Value::OffsetLayout(super::Origin::Ptr(_) | super::Origin::Coord(_), _)
+        | Value::SwizzledTensor(..) => "<class 'cutlass.cute.tensor._Tensor'>".to_string(),
+        Value::Pointer(_) => "<class 'cutlass.cute.core._Pointer'>".to_string(),
+        Value::Atom(a) => {
+            use crate::atoms::Atom;
+            let class = match **a {
+                Atom::Mma(_) => "MmaAtom",
+                Atom::TiledMma(_) => "TiledMma",
+                Atom::ThrMma(..) => "ThrMma",
+                Atom::Copy(_) => "CopyAtom",
+                Atom::TiledCopy(_) => "TiledCopy",
+                Atom::ThrCopy(..) => "ThrCopy",
+                Atom::TvTiler(_) | Atom::TvSlice(..) => return None,
+            };
+            format!("<class 'cutlass.cute.atom.{class}'>")
+        }
         _ => return None,
     })
+}
+
+/// `NAME<ARGS>` of a call's callee: the name and its template arguments' text (`None`: no
+/// template arguments written).
+fn explicit_template_args(n: &str) -> Option<(&str, &str)> {
+    let (base, rest) = n.split_once('<')?;
+    let args = rest.strip_suffix('>')?;
+    let base = base.trim();
+    (!base.is_empty()
+        && base
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':'))
+    .then_some((base, args))
+}
+
+/// `text` with each whole word `word` replaced by `with`.
+fn replaced_word(text: &str, word: &str, with: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let w: &str = &rest[..rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len())];
+        if w.is_empty() {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        out.push_str(if w == word { with } else { w });
+        rest = &rest[w.len()..];
+    }
+    out
 }

@@ -212,9 +212,12 @@ impl Env {
     ) -> Option<Result<Value, EvalError>> {
         match callee.kind {
             // `v[i]`, `v[(None, 1, None)]` of a TensorSSA (DSL text only: C++'s `get` is hot)
+            // (a base that is itself a link, `v[0][1]…`, is left to the chain, which indexes
+            // each link's value: [`Env::host_method_of`])
             ExprKind::Qualified("get")
                 if (self.dsl || self.dsl_seen)
-                    && let [base, index] = args =>
+                    && let [base, index] = args
+                    && !self.is_link(base) =>
             {
                 let v = match self.eval(base) {
                     Ok(v) => v,
@@ -277,29 +280,22 @@ impl Env {
                     span,
                 )))
             }
-            // `cute.compile`'s symbolic arguments (tvm_ffi_compilation.rst): not modelled
+            // `cute.compile`'s symbolic arguments and fake tensors (tvm_ffi_compilation.rst;
+            // fake.rs)
             ExprKind::Name(f @ ("sym_int" | "sym_int32" | "sym_int64"))
             | ExprKind::Qualified(f @ ("sym_int" | "sym_int32" | "sym_int64"))
+            | ExprKind::Field(_, f @ ("sym_int" | "sym_int32" | "sym_int64"))
                 if !self.is_bound(f) =>
             {
-                Some(Err(EvalError::new(
-                    format!(
-                        "cute.{f}: a symbolic integer (the DSL's SymInt, printed ?{{div=1}}), for the fake tensors cute.compile takes (cute.runtime.make_fake_compact_tensor), is not modelled"
-                    ),
-                    span,
-                )))
+                Some(self.fake_call(f, args, span))
             }
-            ExprKind::Field(_, f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
-            | ExprKind::Name(f @ ("make_fake_compact_tensor" | "make_fake_tensor"))
-                if !self.is_bound(f) =>
-            {
-                Some(Err(EvalError::new(
-                    format!(
-                        "cute.runtime.{f}: a fake tensor (the DSL's _FakeTensor, for cute.compile without data) is not modelled: compile with from_dlpack(a) of an array"
-                    ),
-                    span,
-                )))
-            }
+            ExprKind::Field(
+                _,
+                f @ ("make_fake_compact_tensor" | "make_fake_tensor" | "make_fake_stream"),
+            )
+            | ExprKind::Name(
+                f @ ("make_fake_compact_tensor" | "make_fake_tensor" | "make_fake_stream"),
+            ) if !self.is_bound(f) => Some(self.fake_call(f, args, span)),
             // `cute.runtime.make_ptr(T, a.ctypes.data)` (`cute_rt.make_ptr`, torch's
             // `a.data_ptr()`) of a name bound to a host array: a pointer to its buffer
             ExprKind::Field(_, "make_ptr")
@@ -342,13 +338,19 @@ impl Env {
             }
             ExprKind::Field(
                 base,
-                m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to"),
+                m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to" | "permute"),
             ) => {
                 let v = match self.eval(base) {
                     Ok(v) => v,
                     Err(e) => return Some(Err(e)),
                 };
                 match (&v, m) {
+                    // `t.permute(…)` of a name bound to a torch tensor: a view of its memory
+                    (Value::OffsetLayout(Origin::Ptr(p), l), "permute")
+                        if matches!(p.base, PtrBase::Host { torch: true, .. }) =>
+                    {
+                        Some(self.permuted_view(p, l, args, span))
+                    }
                     (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
                         Some(self.host_method(v, m, args, span))
                     }
@@ -397,12 +399,29 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
-        let ExprKind::Field(_, m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to")) =
-            callee.kind
+        // `v[i]` of a TensorSSA, a link of a chain `v[0][1]…` (its base's value `v`)
+        if let ExprKind::Qualified("get") = callee.kind
+            && (self.dsl || self.dsl_seen)
+            && let (Value::Ssa(a), [_, index]) = (v, args)
+        {
+            return Some(
+                self.eval(index)
+                    .and_then(|i| ssa_index(a, &i).map_err(|m| EvalError::new(m, index.span))),
+            );
+        }
+        let ExprKind::Field(
+            _,
+            m @ ("reshape" | "astype" | "load" | "reduce" | "broadcast_to" | "permute"),
+        ) = callee.kind
         else {
             return None;
         };
         match (v, m) {
+            (Value::OffsetLayout(Origin::Ptr(p), l), "permute")
+                if matches!(p.base, PtrBase::Host { torch: true, .. }) =>
+            {
+                Some(self.permuted_view(p, l, args, span))
+            }
             (Value::Ssa(_), _) | (Value::OffsetLayout(Origin::Ptr(_), _), "load") => {
                 Some(self.host_method(v.clone(), m, args, span))
             }
@@ -566,6 +585,36 @@ impl Env {
                 });
                 array(ty, &ext, xs)
             }
+            // torch's `randint([low,] high, size, dtype=…)`: random integers, which cute does not
+            // hold (its elements unset, as randn's: written before they are read they answer)
+            "randint" if module == "torch" => {
+                let (bounds, size) = match vals.as_slice() {
+                    [b @ .., size] if (1..=2).contains(&b.len()) => (b, size),
+                    _ => {
+                        return Err(err(
+                            "torch.randint(high, size) or torch.randint(low, high, size) is modelled"
+                                .into(),
+                        ));
+                    }
+                };
+                let bounds: Vec<i64> = bounds
+                    .iter()
+                    .map(|b| b.as_int().ok_or_else(|| err("its bounds must be integers".into())))
+                    .collect::<Result<_, _>>()?;
+                let (low, high) = match bounds.as_slice() {
+                    [h] => (0, *h),
+                    [l, h] => (*l, *h),
+                    _ => unreachable!("one or two bounds"),
+                };
+                if low >= high {
+                    return Err(err(format!(
+                        "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
+                    )));
+                }
+                let ext = extents(std::slice::from_ref(size))?;
+                let n = count(&ext)?;
+                array(dtype.unwrap_or(ElemType::I64), &ext, vec![None; n])
+            }
             "prod" => {
                 let ext = extents(&vals)?;
                 ext.iter()
@@ -573,7 +622,7 @@ impl Env {
                     .map(Value::int)
                     .ok_or_else(|| err("the product overflows".into()))
             }
-            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod; torch.tensor)".into())),
+            _ => Err(err("not modelled (cute models a host array's arange, ones, zeros, empty, array, random.randn, randn, prod; torch.tensor, torch.randint)".into())),
         }
     }
 
@@ -720,6 +769,11 @@ impl Env {
                             .ok_or_else(|| err("the shape must be integers".into()))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
+                if numpy_layout(&a.extents()).ok().as_ref() != Some(&a.layout) {
+                    return Err(err(
+                        "of a permuted (not contiguous) tensor is not modelled".to_string()
+                    ));
+                }
                 if element_count(&ext).ok() != Some(a.size()) || !a.numpy {
                     let shape: Vec<String> = ext.iter().map(i64::to_string).collect();
                     return Err(err(format!(
@@ -757,8 +811,78 @@ impl Env {
                     .map_err(err)
             }
             "reduce" => self.reduce(&a, args, span),
+            // torch's `t.permute(dims)`: the same values in memory, its modes permuted (its
+            // strides no longer row-major: from_dlpack hands them to the DSL as they are)
+            "permute" if a.numpy && a.torch => {
+                let layout = self.permuted(&a.layout, args, span)?;
+                Ok(Value::Ssa(Box::new(Ssa { layout, ..*a })))
+            }
+            "permute" if a.numpy => Err(EvalError::new(
+                "AttributeError: 'numpy.ndarray' object has no attribute 'permute' (torch's; NumPy's is transpose)",
+                span,
+            )),
             _ => Err(err("not modelled".into())),
         }
+    }
+
+    /// torch's `t.permute(d0, d1, …)` (or of a tuple) of a layout: mode `k` of the result is
+    /// mode `dk` of `l` (a negative `dk` counts from the end); each mode once.
+    fn permuted(&self, l: &Layout, args: &[Expr], span: Span) -> Result<Layout, EvalError> {
+        let err = |m: String| EvalError::new(format!("permute: {m}"), span);
+        let (vals, _) = self.numpy_args(args)?;
+        let flat: Vec<Value> = match vals.as_slice() {
+            [t] if t.tuple_modes().is_some() => t.tuple_modes().unwrap_or_default(),
+            _ => vals,
+        };
+        let ext = l.shape().leaves().to_vec();
+        let strides = l.stride().leaves().to_vec();
+        let rank = ext.len() as i64;
+        if flat.len() != ext.len() {
+            return Err(err(format!(
+                "number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {rank} is not equal to len(dims) = {}",
+                flat.len()
+            )));
+        }
+        let mut seen = vec![false; ext.len()];
+        let mut shape = Vec::with_capacity(ext.len());
+        let mut stride = Vec::with_capacity(ext.len());
+        for v in &flat {
+            let d = v.as_int().ok_or_else(|| {
+                err(format!(
+                    "a dimension must be an integer, found {}",
+                    v.kind()
+                ))
+            })?;
+            let k = if d < 0 { d + rank } else { d };
+            if !(0..rank).contains(&k) {
+                return Err(err(format!(
+                    "Dimension out of range (expected to be in range of [{}, {}], but got {d})",
+                    -rank,
+                    rank - 1
+                )));
+            }
+            if std::mem::replace(&mut seen[k as usize], true) {
+                return Err(err("repeated dim".to_string()));
+            }
+            shape.push(ext[k as usize]);
+            stride.push(strides[k as usize]);
+        }
+        Layout::new(shape_of(&shape), shape_of(&stride)).map_err(|e| EvalError::algebra(e, span))
+    }
+
+    /// `t.permute(…)` of a name bound to a torch tensor: a view of the same memory.
+    fn permuted_view(
+        &self,
+        p: &Pointer,
+        l: &Layout,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let layout = self.permuted(l, args, span)?;
+        Ok(Value::OffsetLayout(
+            Origin::Ptr(p.clone()),
+            Box::new(layout),
+        ))
     }
 
     /// `v.reduce(cute.ReductionOp.OP, init, reduction_profile=P)`: `P` 0 reduces every mode
@@ -800,7 +924,7 @@ impl Env {
         let ext = a.extents();
         let keep: Vec<bool> = match &profile.kind {
             ExprKind::Int(0) | ExprKind::DynInt(0) => vec![false; ext.len()],
-            ExprKind::Tuple(ms) if ms.len() == ext.len() => ms
+            ExprKind::Tuple(ms) | ExprKind::List(ms) if ms.len() == ext.len() => ms
                 .iter()
                 .map(|m| matches!(m.kind, ExprKind::Name("None")))
                 .collect(),
@@ -1017,14 +1141,19 @@ impl Env {
         if let Value::Ssa(a) = v
             && a.numpy
         {
-            if a.torch {
-                return None;
-            }
             let read = |off: i64| -> Option<Number> {
                 usize::try_from(off)
                     .ok()
                     .and_then(|k| a.values.get(k).copied().flatten())
             };
+            if a.torch {
+                return Some(torch_text(a.ty, &a.layout, &read).ok_or_else(|| {
+                    EvalError::new(
+                        "print of a torch tensor: a value is not known or its format is not modelled",
+                        span,
+                    )
+                }));
+            }
             return Some(numpy_text(a.ty, &a.layout, &read).ok_or_else(unknown));
         }
         // `print(cute.runtime.make_ptr(T, a.ctypes.data))` in Python's code (no function's):
@@ -1062,17 +1191,19 @@ impl Env {
         else {
             return None;
         };
-        if torch {
-            return Some(Err(EvalError::new(
-                "print of a torch tensor: torch's format is not modelled (NumPy's is)",
-                span,
-            )));
-        }
         let ty = self.buffers.elem_type(p).ok()?;
         let read = |off: i64| -> Option<Number> {
             let e = super::storage::element_at(o, off).ok()?;
             self.buffers.peek(&e).ok().flatten().map(|s| s.value)
         };
+        if torch {
+            return Some(torch_text(ty, l, &read).ok_or_else(|| {
+                EvalError::new(
+                    "print of a torch tensor: a value is not known (torch.empty's, torch.randn's: cute holds no random values) or its format is not modelled (more than 1000 elements, summarised; a value not finite; a type other than torch's float16/32/64, bfloat16, int8/16/32/64, uint8, bool)",
+                    span,
+                )
+            }));
+        }
         Some(numpy_text(ty, l, &read).ok_or_else(unknown))
     }
 
@@ -1998,4 +2129,153 @@ pub(crate) fn dynamic_layout(
         })
         .collect();
     Layout::new(IntTuple::tuple(&shape), IntTuple::tuple(&stride))
+}
+
+/// torch's name of an element type in a tensor's repr (`torch.int32`), `None` for its defaults
+/// (float32, int64, bool), which its repr does not name.
+fn torch_dtype_suffix(ty: ElemType) -> Result<Option<&'static str>, ()> {
+    Ok(match ty {
+        ElemType::F32 | ElemType::I64 | ElemType::Bool => None,
+        ElemType::F64 => Some("torch.float64"),
+        ElemType::F16 => Some("torch.float16"),
+        ElemType::BF16 => Some("torch.bfloat16"),
+        ElemType::I32 => Some("torch.int32"),
+        ElemType::I16 => Some("torch.int16"),
+        ElemType::I8 => Some("torch.int8"),
+        ElemType::U8 => Some("torch.uint8"),
+        _ => return Err(()),
+    })
+}
+
+/// torch's `PRINT_OPTS.linewidth`.
+const TORCH_LINE_WIDTH: usize = 80;
+
+/// Python's `'{:.4e}'.format(x)`: `1.2346e+03` (Rust writes `1.2346e3`).
+fn python_sci(x: f64) -> String {
+    let s = format!("{x:.4e}");
+    match s.split_once('e') {
+        Some((mantissa, exp)) => {
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            format!("{mantissa}e{sign}{digits:0>2}")
+        }
+        None => s,
+    }
+}
+
+/// Python's `print(t)` of a torch tensor of at most 1000 elements, as torch's `_tensor_str`
+/// writes it (torch/_tensor_str.py, its default print options: precision 4, line width 80):
+/// `tensor([[0., 1.],` … `        [2., 3.]])`, each value right-aligned to the widest; a
+/// floating tensor whose values are whole is written `3.` (int mode), else with 4 decimals, or
+/// in scientific notation where the largest over the smallest nonzero magnitude exceeds 1000 (or
+/// the largest 1e8, or the smallest, not whole, is under 1e-4); a type other than float32,
+/// int64 and bool named after it (`, dtype=torch.int32)`). `None` where a value is not known or
+/// the format is not modelled (a larger tensor, summarised; a value not finite; rank 0).
+pub fn torch_text(
+    ty: ElemType,
+    layout: &Layout,
+    read: &dyn Fn(i64) -> Option<Number>,
+) -> Option<String> {
+    let ext: Vec<i64> = layout.shape().leaves().to_vec();
+    let strides: Vec<i64> = layout.stride().leaves().to_vec();
+    let size = ext.iter().try_fold(1i64, |n, &e| n.checked_mul(e))?;
+    if ext.is_empty() || strides.len() != ext.len() || size == 0 || size > NUMPY_THRESHOLD {
+        return None;
+    }
+    let suffix = torch_dtype_suffix(ty).ok()?;
+    // the values in row-major order of the tensor's indices
+    let mut values = Vec::with_capacity(size as usize);
+    let mut index = vec![0i64; ext.len()];
+    for _ in 0..size {
+        let off: i64 = index.iter().zip(&strides).map(|(i, s)| i * s).sum();
+        values.push(read(off)?);
+        for axis in (0..ext.len()).rev() {
+            index[axis] += 1;
+            if index[axis] < ext[axis] {
+                break;
+            }
+            index[axis] = 0;
+        }
+    }
+    let float = ty.is_float();
+    let texts: Vec<String> = if float {
+        let xs: Vec<f64> = values.iter().map(|v| v.as_f64()).collect();
+        if xs.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        let nonzero: Vec<f64> = xs.iter().copied().filter(|&x| x != 0.0).collect();
+        let int_mode = nonzero.iter().all(|x| x.ceil() == *x);
+        let (min, max) = nonzero.iter().fold((f64::INFINITY, 0f64), |(lo, hi), x| {
+            (lo.min(x.abs()), hi.max(x.abs()))
+        });
+        let sci = !nonzero.is_empty()
+            && (max / min > 1000.0 || max > 1.0e8 || (!int_mode && min < 1.0e-4));
+        xs.iter()
+            .map(|&x| {
+                if sci {
+                    python_sci(x)
+                } else if int_mode {
+                    format!("{x:.0}.")
+                } else {
+                    format!("{x:.4}")
+                }
+            })
+            .collect()
+    } else {
+        values
+            .iter()
+            .map(|v| match (ty, v) {
+                (ElemType::Bool, v) => if v.as_f64() != 0.0 { "True" } else { "False" }.to_string(),
+                (_, Number::Int(i)) => i.to_string(),
+                (_, v) => format!("{}", v.as_f64() as i64),
+            })
+            .collect()
+    };
+    // torch's width: of the nonzero values (a zero's `0.` counts where all are zero), at least 1
+    let width = texts
+        .iter()
+        .zip(&values)
+        .filter(|(_, v)| !float || v.as_f64() != 0.0)
+        .map(|(t, _)| t.len())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let padded: Vec<String> = texts.iter().map(|t| format!("{t:>width$}")).collect();
+    const PREFIX: &str = "tensor(";
+    let body = torch_nested(&padded, &ext, PREFIX.len(), width);
+    let mut out = format!("{PREFIX}{body}");
+    if let Some(dtype) = suffix {
+        let suffix = format!("dtype={dtype}");
+        let last_line = out.len() - out.rfind('\n').map_or(0, |k| k + 1) + 1;
+        if last_line + suffix.len() + 2 > TORCH_LINE_WIDTH {
+            out.push_str(&format!(",\n{}{suffix}", " ".repeat(PREFIX.len())));
+        } else {
+            out.push_str(&format!(", {suffix}"));
+        }
+    }
+    out.push(')');
+    Some(out)
+}
+
+/// torch's `_tensor_str_with_formatter` of the values `texts` (row-major) of the extents `ext`:
+/// a vector's elements wrapped at the line width, an outer mode's slices joined by `,` and one
+/// newline per mode below it, indented past the brackets.
+fn torch_nested(texts: &[String], ext: &[i64], indent: usize, width: usize) -> String {
+    if ext.len() == 1 {
+        let per_line = ((TORCH_LINE_WIDTH.saturating_sub(indent)) / (width + 2)).max(1);
+        let lines: Vec<String> = texts.chunks(per_line).map(|c| c.join(", ")).collect();
+        return format!(
+            "[{}]",
+            lines.join(&format!(",\n{}", " ".repeat(indent + 1)))
+        );
+    }
+    let inner = texts.len() / ext[0].max(1) as usize;
+    let slices: Vec<String> = texts
+        .chunks(inner.max(1))
+        .map(|c| torch_nested(c, &ext[1..], indent + 1, width))
+        .collect();
+    let sep = format!(",{}{}", "\n".repeat(ext.len() - 1), " ".repeat(indent + 1));
+    format!("[{}]", slices.join(&sep))
 }

@@ -455,6 +455,15 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     {
         return blockscaled_config_member(vs, name, None, span);
     }
+    // a fake tensor's (`a.shape`, fake.rs)
+    if let Value::FakeTensor(t) = v {
+        return t.field(name).ok_or_else(|| {
+            EvalError::new(
+                format!("AttributeError: '_FakeTensor' object has no attribute '{name}'"),
+                span,
+            )
+        });
+    }
     // a field of an object of a Python class of the program's own (`v.x`)
     if let Value::Record(r) = v {
         return r
@@ -564,6 +573,17 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     if let Value::OffsetLayout(o, l) = v {
         match (name, o) {
             ("layout", _) => return Ok(Value::Layout((**l).clone())),
+            // the DSL's `t.iterator` of a tensor over memory: its pointer
+            ("iterator", crate::algebra::tensor::Origin::Ptr(p))
+                if matches!(
+                    p.base,
+                    crate::algebra::pointer::PtrBase::Host { dlpack: true, .. }
+                        | crate::algebra::pointer::PtrBase::Fake { .. }
+                        | crate::algebra::pointer::PtrBase::Stack
+                ) =>
+            {
+                return Ok(Value::Pointer(p.clone()));
+            }
             ("element_type", crate::algebra::tensor::Origin::Ptr(p))
                 if let Some(t) = p
                     .type_name
@@ -593,7 +613,19 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
     };
     let alg = |e| EvalError::algebra(e, span);
     match (name, layout) {
-        ("shape", Some(l)) => Ok(Value::IntTuple(l.shape().to_owned())),
+        // the DSL's `shape` holds 32-bit integers: a 64-bit run-time extent (a fake tensor's
+        // `sym_int64()`, `(?{i64},2)`) is an `Int32(?)` there (checked with dsl-oracle)
+        ("shape", Some(l)) => Ok(Value::IntTuple(
+            l.shape()
+                .to_owned()
+                .map_ints(&mut |i| {
+                    Ok(match i.i64_divisibility() {
+                        Some(d) if d > 0 => crate::algebra::integer::Int::dy_div(i.value, d),
+                        _ => i,
+                    })
+                })
+                .map_err(alg)?,
+        )),
         ("stride", Some(l)) => Ok(Value::IntTuple(l.stride().to_owned())),
         ("size", Some(l)) => l.size().map(Value::int).map_err(alg),
         ("cosize", Some(l)) => l.cosize().map(Value::int).map_err(alg),
@@ -2168,6 +2200,7 @@ fn tensor_method(
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
+                Origin::Transform(_) => Value::Iterator(o.clone()),
             }),
             ("layout_a", [], None) => part(Value::Layout(lc.layout.outer.clone())),
             ("offset", [], None) => part(Value::IntTuple(lc.layout.offset.clone())),
@@ -2196,6 +2229,7 @@ fn tensor_method(
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
+                Origin::Transform(_) => Value::Iterator(o.clone()),
             },
         ),
         Value::SwizzledTensor(o, c) => (
@@ -2205,6 +2239,7 @@ fn tensor_method(
                 Origin::Counting(_) => Value::Iterator(o.clone()),
                 Origin::Coord(c) => Value::ArithTuple(c.clone()),
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
+                Origin::Transform(_) => Value::Iterator(o.clone()),
             },
         ),
         _ => return None,

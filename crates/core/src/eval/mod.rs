@@ -11,9 +11,11 @@ mod element_functions;
 mod elements;
 pub mod equality;
 pub mod explain;
+mod fake;
 mod function;
 pub mod functions;
 pub mod host;
+mod lazy;
 pub mod methods;
 pub mod nvgpu;
 pub mod partition_statement;
@@ -872,6 +874,7 @@ impl Env {
                         object: st.object,
                         init: None,
                         fill: None,
+                        thrust: st.thrust,
                     };
                     self.arrays.insert(name.to_string(), kind);
                 }
@@ -954,6 +957,20 @@ impl Env {
                 self.call_routine(&compiled, args, e.span, None)?;
                 Ok(Outcome::Nothing)
             }
+            // the DSL's `cute.compile(f, A…)` as a statement: `f` traced with `A` (what it
+            // prints as it is traced), the compiled function not kept
+            Stmt::Expr(e)
+                if let ExprKind::Call(compile, [f, compile_args @ ..]) = e.kind
+                    && self.called_function(compile) == Some("compile")
+                    && let ExprKind::Name(function) = f.kind
+                    && self.user_function(function) =>
+            {
+                // (a name no statement writes)
+                const COMPILED: &str = "cute.compile(…)";
+                self.compile_jit(COMPILED, function, compile_args, e.span)?;
+                self.lambdas.remove(COMPILED);
+                Ok(Outcome::Nothing)
+            }
             Stmt::Expr(e) => {
                 // `t.fill(v)`: the values written (elements.rs)
                 if let Some(r) = self.fill_method(&e) {
@@ -962,6 +979,28 @@ impl Env {
                 // `t.store(v)` of a TensorSSA (host.rs)
                 if let Some(r) = self.store_method(&e) {
                     return r;
+                }
+                // Python's `xs.append(v)`, `xs.extend(ys)` of a name bound to a list: it grows
+                if let ExprKind::Call(callee, [arg]) = e.kind
+                    && let ExprKind::Field(base, m @ ("append" | "extend")) = callee.kind
+                    && let ExprKind::Name(n) = base.kind
+                    && let Some(Value::List(xs)) = self.get(n)
+                {
+                    let mut xs = xs.clone();
+                    let v = self.eval(arg)?;
+                    match (m, v) {
+                        ("append", v) => xs.push(v),
+                        (_, v) => xs.extend(v.tuple_modes().ok_or_else(|| {
+                            EvalError::new(
+                                format!("TypeError: {} is not iterable", v.kind()),
+                                arg.span,
+                            )
+                        })?),
+                    }
+                    let v = Value::List(xs);
+                    check_limits(&v, e.span)?;
+                    self.bind(n, v);
+                    return Ok(Outcome::Nothing);
                 }
                 let v = self.eval_shown(&e)?;
                 // a statement that calls a Python function of the program's own prints what
@@ -976,8 +1015,15 @@ impl Env {
                     return Ok(Outcome::Nothing);
                 }
                 // in DSL text, a Python float or bool echoed as Python's REPL echoes it (its
-                // repr, what `print` shows: `max(int(1), float(2.0))` is `2.0`)
-                if (self.dsl || self.dsl_seen) && is_python_float_or_bool(&v) {
+                // repr, what `print` shows: `max(int(1), float(2.0))` is `2.0`), and so is a
+                // Python builtin's int (`max(int(3), float(2.0))` is `3`, not CuTe's `_3`), a
+                // list
+                if (self.dsl || self.dsl_seen)
+                    && (is_python_float_or_bool(&v)
+                        || matches!(v, Value::List(_))
+                        || (self.is_python_int_builtin(&e)
+                            && matches!(&v, Value::IntTuple(t) if t.is_int() && !t.is_dynamic())))
+                {
                     let mut printed = self.take_emitted();
                     self.set("ans", v.clone());
                     printed.push(Outcome::Text(vec![TextPart::Traced(v)]));
@@ -986,6 +1032,7 @@ impl Env {
                         _ => Outcome::Sequence(printed),
                     });
                 }
+                constant::check_printable(&v, e.span)?;
                 Ok(self.answer(v, Outcome::Value, on_value))
             }
             // Python's `print(x)` ends its line
@@ -1006,6 +1053,15 @@ impl Env {
             }
             Stmt::Show(e) => {
                 let v = match e.kind {
+                    // `print(hv)` of thrust's host_vector: no overload of print takes it
+                    ExprKind::Name(n) if self.array_named(n).is_some_and(|st| st.thrust) => {
+                        return Err(EvalError::new(
+                            format!(
+                                "no matching function for call to 'print(thrust::host_vector&)': CuTe's print (util/print.hpp) has no overload for thrust's host_vector, so CuTe does not compile it (print its elements, {n}[i], or a tensor over {n}.data())"
+                            ),
+                            e.span,
+                        ));
+                    }
                     // CuTe's `array<T, N> a;` printed: its values, as a tuple (`(1,2,3)`)
                     ExprKind::Name(n)
                         if self
@@ -1016,6 +1072,7 @@ impl Env {
                     }
                     _ => self.eval_shown(&e)?,
                 };
+                constant::check_printable(&v, e.span)?;
                 if let Value::Scalar(x) = &v
                     && x.ty.is_complex()
                 {
@@ -1574,7 +1631,24 @@ impl Env {
                 crate::algebra::basis::Stride::new(*v, *b),
             ))),
             ExprKind::Underscore => Ok(Value::Under),
-            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            // Python's list in DSL text: its values, held as a list (Python's `+`, `append`,
+            // print and type() see one; the function table takes it as the tuple it holds)
+            ExprKind::List(items) if self.dsl || self.dsl_seen => {
+                let mut tally = Tally::new(items.len());
+                let mut vals = Vec::with_capacity(items.len());
+                for i in items.iter() {
+                    let v = self.tuple_item(i)?;
+                    let past = tally.past(&v, crate::limits::MAX_TUPLE_WIDTH);
+                    vals.push(v);
+                    if past {
+                        break;
+                    }
+                }
+                let v = Value::List(vals);
+                check_limits(&v, e.span)?;
+                Ok(v)
+            }
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::List(items) => {
                 if items.iter().all(is_int_literal) {
                     let v = Value::IntTuple(items.iter().map(int_literal).collect());
                     // the limits only grow from a tuple to the tuples around it: when the whole
@@ -2065,6 +2139,7 @@ impl Env {
             {
                 let vals = self.eval_args(args)?;
                 let vals = self.struct_elements_constructed(&ty, vals, args, e.span)?;
+                let ty = self.alias_elements_resolved(ty, e.span)?;
                 construct_tuple(&ty, &vals, callee.span, args, e.span)
             }
             // `L x;` (`L()`) of a static layout's type (`using L = Layout<Shape<_8, _4>>;`, a
@@ -2267,6 +2342,25 @@ impl Env {
         b: &Expr,
         vb: Value,
     ) -> Result<Value, EvalError> {
+        // Python's `xs + ys` of two lists: their concatenation
+        if op == BinOp::Add
+            && let Value::List(xs) = va
+        {
+            return match vb {
+                Value::List(ys) => {
+                    let v = Value::List(xs.iter().cloned().chain(ys).collect());
+                    check_limits(&v, e.span)?;
+                    Ok(v)
+                }
+                v => Err(EvalError::new(
+                    format!(
+                        "TypeError: can only concatenate list (not {}) to list",
+                        v.kind()
+                    ),
+                    b.span,
+                )),
+            };
+        }
         // NumPy's element-wise arithmetic on host arrays, then a TensorSSA's (host.rs)
         if (self.dsl || self.dsl_seen)
             && let Some(r) = self.numpy_binary(op, va, &vb, e.span)
@@ -2464,7 +2558,7 @@ impl Env {
     }
 
     /// Whether `e` is a link of a chain: an operator, field or call with a first operand.
-    fn is_link(&self, e: &Expr) -> bool {
+    pub(super) fn is_link(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Binary(..) => true,
             ExprKind::Field(..) => self.cuda_index(e).is_none(),
@@ -2625,6 +2719,25 @@ impl Env {
         out
     }
 
+    /// The C++ integer type a variable was declared with, where it is not `int` (`size_t s`,
+    /// `int64_t q`; LP64: a 64-bit type is `long`): `None` of an `int` and of a variable of no
+    /// declared integer type.
+    pub(super) fn declared_int_type(&self, n: &str) -> Option<constant::IntType> {
+        use constant::IntType;
+        let ty = *self.int_types.get(n)?;
+        Some(match ty.int_bits()? {
+            (32, true) => return None,
+            (8, true) => IntType::SChar,
+            (8, false) => IntType::UChar,
+            (16, true) => IntType::Short,
+            (16, false) => IntType::UShort,
+            (32, false) => IntType::UInt,
+            (64, true) => IntType::Long,
+            (64, false) => IntType::ULong,
+            _ => return None,
+        })
+    }
+
     /// Evaluate call arguments: a name that is neither a variable nor a function stays a
     /// [`Value::Name`] (atom names, element types); using it as anything else is an error.
     fn eval_args(&self, args: &[Expr]) -> Result<Vec<Value>, EvalError> {
@@ -2640,7 +2753,7 @@ impl Env {
                     {
                         Value::Name(self.with_type_aliases(n))
                     }
-                    _ => self.eval(a)?,
+                    _ => self.eval(a)?.as_tuple(),
                 };
                 tally.argument(&v, a.span)?;
                 Ok(v)
@@ -2701,6 +2814,8 @@ impl Env {
                 let base = base.strip_suffix(" const").unwrap_or(base).trim();
                 match self.get(base) {
                     Some(Value::Name(ty)) => Value::Name(format!("{ty}{}", &n[base.len()..])),
+                    // a template parameter bound to a value (`X` of `f<0, _1>(t)`): the value
+                    Some(bound) if base == n.as_str() => bound.clone(),
                     _ => v.clone(),
                 }
             }
@@ -2716,6 +2831,12 @@ impl Env {
                 arg_spans.chain(template_spans).collect(),
             ),
         };
+        // `find<X>(t)`: of a type, where `find(t, x)` compares values
+        if t.inner.name == "find"
+            && let [tuple, x] = vals.as_slice()
+        {
+            return tuple_functions::find_type(tuple, x, span);
+        }
         let v = self.call_function(t.inner, &vals, &spans, span)?;
         match t.query {
             Some(q) => functions::call(q, &[v], &[span], span),
@@ -2813,7 +2934,7 @@ impl Env {
             return self.call_function(f, &vals, &spans, span);
         };
         // the mode's indices: an integer or a list of them
-        let indices = match self.eval(&mode)? {
+        let indices = match self.eval(&mode)?.as_tuple() {
             Value::IntTuple(t) => t.leaves(),
             other => {
                 return Err(EvalError::new(
@@ -2957,6 +3078,23 @@ impl Env {
                     EvalError::new(format!("type() of {} is not modelled", v.kind()), arg.span)
                 });
         }
+        // Python's `len(x)` of a list or tuple (DSL text)
+        if (self.dsl || self.dsl_seen)
+            && self.called_function(callee) == Some("len")
+            && !self.is_bound("len")
+            && let [arg] = args
+        {
+            let v = self.eval(arg)?;
+            return v
+                .tuple_modes()
+                .map(|m| Value::int(m.len() as i64))
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!("TypeError: object of {} has no len()", v.kind()),
+                        arg.span,
+                    )
+                });
+        }
         // the DSL's `cutlass.const_expr(c)`, `cutlass.dynamic_expr(c)`: `c`
         if let Some("const_expr" | "dynamic_expr") = self.called_function(callee)
             && let [arg] = args
@@ -3016,11 +3154,26 @@ impl Env {
         }
         if let Some(n) = self.called_function(callee) {
             let Some(f) = functions::lookup(n) else {
+                if lazy::is_lazy_transform(n) {
+                    return self.lazy_transform(args, span);
+                }
+                // `negate{}(2)`, `cute::plus{}(1, 2)`: a functor object called
+                if !self.is_bound(n) && element_functions::functor(n).is_some() {
+                    let vals = self.eval_args(args)?;
+                    return self.call_functor(n, &vals, span);
+                }
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
                 }
                 if let Some((target, member)) = self.bound_member(n) {
                     return self.method_on(callee, member, args, target, span);
+                }
+                // `cute::TMEM::Allocator1Sm a;`, `TMEM::Allocator2Sm a{};`: an object of a
+                // device-only type, declared by its name (device.rs)
+                if args.is_empty()
+                    && let Some(t) = device::type_named(n)
+                {
+                    return Ok(Value::Name(t.into()));
                 }
                 // `cutlass::arch::ClusterBarrier::init(…)`: a device-only type's (device.rs)
                 if let Some((head, member)) = n.rsplit_once("::")
@@ -3151,7 +3304,7 @@ impl Env {
             _ => return None,
         };
         match &v {
-            Value::Tuple(_) if holds_int_type(&v) => Some(v),
+            Value::Tuple(_) if holds_run_time_type(&v) => Some(v),
             Value::IntTuple(t) if !t.is_int() && t.is_static() && t.basis().is_none() => Some(v),
             _ => None,
         }
@@ -3181,7 +3334,7 @@ impl Env {
             _ => None,
         };
         if let Some(v @ (Value::Tuple(_) | Value::IntTuple(_))) = &tuple_type
-            && (holds_int_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
+            && (holds_run_time_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
         {
             return tuple_size_of(v, arg.span);
         }
@@ -3446,6 +3599,20 @@ impl Env {
         if args.is_empty() && (type_written || device::is_device(&target)) {
             return Ok(target);
         }
+        // `n(2)` of a functor object (`auto n = negate{};`): C++'s call, an integer literal
+        // an `int`
+        if let Value::Name(f) = &target
+            && element_functions::functor(f).is_some()
+        {
+            let vals = args
+                .iter()
+                .map(|a| match a.kind {
+                    ExprKind::Int(v) => Ok(Value::IntTuple(IntTuple::int_of(v, true))),
+                    _ => self.eval(a),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return self.call_functor(f, &vals, span);
+        }
         let mut tally = Tally::new(args.len());
         let vals = args
             .iter()
@@ -3466,6 +3633,17 @@ impl Env {
         };
         if let Value::FunctionComposed(f) = &target {
             return self.apply_function_composed(f, &coord, callee.span, arg_span, span);
+        }
+        // `P(c)` of a tensor over a transform iterator: `fn(inner(c))`
+        if let Value::OffsetLayout(o @ Origin::Transform(_), l) = &target
+            && let Ok(co) = to_coord(&coord, arg_span)
+            && !co.has_underscore()
+        {
+            let ct = co.to_int_tuple().expect("no underscore");
+            let at = l
+                .eval_index(&ct)
+                .map_err(|e| EvalError::algebra(e, arg_span))?;
+            return self.transform_element(o, &at, span);
         }
         apply(&target, &coord, callee.span, arg_span, span)
     }
@@ -3834,12 +4012,15 @@ fn is_sparse_elem(n: &str) -> bool {
     })
 }
 
-/// Whether `v` is a tuple type that holds C++'s integer types (`tuple<int, _2>` reads as the
-/// tuple `(int,_2)` of names and values): only a type holds a type's name.
-fn holds_int_type(v: &Value) -> bool {
+/// Whether `v` is a tuple type that holds C++'s integer or floating types (`tuple<int, _2>`
+/// reads as the tuple `(int,_2)` of names and values): only a type holds a type's name.
+fn holds_run_time_type(v: &Value) -> bool {
     match v {
-        Value::Name(n) => is_int_type_name(n),
-        Value::Tuple(items) => items.iter().any(holds_int_type),
+        Value::Name(n) => {
+            is_int_type_name(n)
+                || storage::ElemType::of_name(n).is_some_and(|t| t.is_float() && !t.is_complex())
+        }
+        Value::Tuple(items) => items.iter().any(holds_run_time_type),
         _ => false,
     }
 }
@@ -3923,7 +4104,7 @@ fn construct_tuple(
         ));
     };
     if vals.is_empty() {
-        if holds_int_type(ty) {
+        if holds_run_time_type(ty) {
             return Err(EvalError::new(
                 format!(
                     "a default-constructed tuple<{}> has run-time elements cute gives no value: construct it from values, T x(v0, v1, …)",
@@ -3973,9 +4154,48 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
                 at,
             )),
         },
+        // a floating element (`tuple<float, int>{15.5f, 7}`): the number converted to its type,
+        // as the tuple's constructor (`T const&` parameters) converts it
+        Value::Name(n)
+            if let Some(ty) = storage::ElemType::of_name(n)
+                && ty.is_float()
+                && !ty.is_complex() =>
+        {
+            let x = elements::number_of(v).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "the element of type {n} is constructed from a number, found {}",
+                        v.kind()
+                    ),
+                    at,
+                )
+            })?;
+            storage::Scalar::new(ty, x.value)
+                .map(|s| Value::Scalar(Box::new(s)))
+                .map_err(|m| EvalError::new(m, at))
+        }
+        // a typed constant's element (`std::integral_constant<int, 43>`): that constant only
+        Value::Constant(c) => match v {
+            Value::Constant(x) if x.type_name() == c.type_name() => Ok(v.clone()),
+            _ => Err(EvalError::new(
+                format!(
+                    "the element of type {} is constructed only from an object of its type, found {}",
+                    c.type_name(),
+                    crate::eval::plain::render(v)
+                ),
+                at,
+            )),
+        },
         Value::IntTuple(t) if t.is_int() => {
             let want = t.as_int().expect("an integer");
             match v {
+                // CuTe's `integral_constant<int, 43>` is a `C<43>`
+                Value::Constant(c)
+                    if c.class == constant::ConstantClass::Cute
+                        && c.value() == i128::from(want) =>
+                {
+                    Ok(v.clone())
+                }
                 Value::IntTuple(x) if x.is_int() && x.is_static() && x.as_int() == Some(want) => {
                     Ok(m.clone())
                 }
@@ -4138,13 +4358,6 @@ fn unknown_function(n: &str) -> String {
              (static_cast<T*>(nullptr), make_gmem_ptr(P), make_smem_ptr(P))"
         );
     }
-    // CuTe's own (algorithm/tensor_algorithms.hpp), not modelled: a tensor over a
-    // `transform_iter`, its elements a function's values
-    if matches!(n, "lazy::transform" | "cute::lazy::transform") {
-        return format!(
-            "'{n}' (CuTe's tensor over a transform_iter, printed trans_ITER o L, its elements fn(T(i))) is not modelled; transform(T, fn) writes them into a tensor"
-        );
-    }
     // `test::test_tuple_find_all<tuple>()`: a function of a namespace a pasted file defines
     if let Some((ns, _)) = n.split_once("::")
         && !matches!(ns, "cute" | "cutlass" | "std")
@@ -4251,8 +4464,8 @@ pub fn apply(
             // a run-time coordinate makes the offset one (C++'s `(Sw o L)(2,3)` is `26`, of
             // `(_2,_3)` `_26`): the kind of the inner layout's index
             let (v, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
-            c.apply_outer(v)
-                .map(|o| Value::IntTuple(IntTuple::int_of(o, dynamic)))
+            c.apply_outer_kind(v, dynamic)
+                .map(|(o, dynamic)| Value::IntTuple(IntTuple::int_of(o, dynamic)))
                 .map_err(alg)
         }
         Value::OffsetLayout(o, l) => {
@@ -4299,12 +4512,19 @@ pub fn apply(
             let (inner, dynamic) = c.layout.eval_kind(&ct).map_err(alg)?;
             // the element: its index (run-time where the coordinate makes it so), or (over
             // memory) its address
-            let at = crate::algebra::Int::of(c.apply_outer(inner).map_err(alg)?, dynamic);
+            let (at, dynamic) = c.apply_outer_kind(inner, dynamic).map_err(alg)?;
+            let at = crate::algebra::Int::of(at, dynamic);
             Ok(match add(at)? {
                 Origin::Count(v) => Value::IntTuple(IntTuple::of_int(v)),
                 Origin::Counting(n) => Value::IntTuple(IntTuple::int_of(n, true)),
                 Origin::Coord(v) => Value::IntTuple(v),
                 Origin::Ptr(p) => Value::Pointer(p),
+                Origin::Transform(_) => {
+                    return Err(EvalError::new(
+                        "an element of a tensor over a transform_iter and a swizzled layout is not modelled (slice it with _)",
+                        span,
+                    ));
+                }
             })
         }
         // `C(c)` of a layout composed with a layout, A(O + B(c)) (of a tensor over one, the
@@ -4934,7 +5154,7 @@ fn unary(op: UnOp, v: &Value, vspan: Span, span: Span) -> Result<Value, EvalErro
     if let Some(r) = elements::scalar_unary(op, v, span) {
         return r;
     }
-    if let Some(r) = constant::unary(op, v, span) {
+    if let Some(r) = constant::unary(op, v, vspan, span) {
         return r;
     }
     if op == UnOp::Not
@@ -5332,7 +5552,7 @@ pub fn constant(name: &str) -> Option<Value> {
 fn is_int_literal(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => true,
-        ExprKind::Tuple(items) => items.iter().all(is_int_literal),
+        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().all(is_int_literal),
         _ => false,
     }
 }
@@ -5340,7 +5560,7 @@ fn is_int_literal(e: &Expr) -> bool {
 /// The IntTuple an [`is_int_literal`] expression writes (what evaluating it gives).
 fn int_literal(e: &Expr) -> IntTuple {
     match &e.kind {
-        ExprKind::Tuple(items) => items.iter().map(int_literal).collect(),
+        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().map(int_literal).collect(),
         ExprKind::Int(v) => IntTuple::int(*v),
         ExprKind::DynInt(v) => IntTuple::int_of(*v, true),
         ExprKind::Scaled(v, b) => IntTuple::stride(crate::algebra::basis::Stride::new(*v, *b)),
@@ -5885,6 +6105,23 @@ enum Staged {
 
 /// Whether `v` is a Python float or a bool (of which Python's REPL echo, its repr, is what
 /// `print` shows).
+impl Env {
+    /// Whether `e` calls one of Python's builtins that give a Python int (`int`, `max`,
+    /// `min`, `len`, `abs`), no name of the session hiding it.
+    fn is_python_int_builtin(&self, e: &Expr) -> bool {
+        match e.kind {
+            ExprKind::Call(callee, _) => match callee.kind {
+                ExprKind::Name(f @ ("int" | "max" | "min" | "len" | "abs"))
+                | ExprKind::Qualified(f @ ("int" | "max" | "min" | "len" | "abs")) => {
+                    !self.is_bound(f)
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
+
 fn is_python_float_or_bool(v: &Value) -> bool {
     match v {
         Value::Bool(_) => true,

@@ -124,6 +124,19 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
             }
             out.push(')');
         }
+        Value::List(items) => {
+            out.push('[');
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match e {
+                    Value::IntTuple(t) => write_python_tuple(out, t),
+                    e => write_traced_value(out, e),
+                }
+            }
+            out.push(']');
+        }
         Value::Swizzle(s) => {
             let _ = write!(out, "S<{},{},{}>", s.bits, s.base, s.shift);
         }
@@ -152,12 +165,7 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
             out.push('>');
         }
         // a host array's pointer (`cute.runtime.make_ptr(T, a.ctypes.data)`): `ptr<f32, generic>`
-        Value::Pointer(p)
-            if matches!(p.base, crate::algebra::pointer::PtrBase::Host { .. })
-                && let Some(head) = dsl_register_pointer(p) =>
-        {
-            out.push_str(&head)
-        }
+        Value::Pointer(p) if let Some(head) = dsl_register_pointer(p) => out.push_str(&head),
         Value::Composed(c) => {
             write_traced_value(out, &Value::Swizzle(c.swizzle));
             out.push_str(" o ");
@@ -281,6 +289,10 @@ fn write_traced_atom(out: &mut String, v: &Value, a: &crate::atoms::Atom, pad: u
 /// for another pointer (cute prints it in the notation).
 fn dsl_register_pointer(p: &crate::algebra::pointer::Pointer) -> Option<String> {
     use crate::algebra::pointer::{MemSpace, PtrBase};
+    // a fake tensor's (cute.runtime.make_fake_compact_tensor): global or shared memory
+    if let Some(head) = crate::eval::fake::traced_pointer_head(p) {
+        return Some(head);
+    }
     // a host array's (NumPy's, through from_dlpack): generic memory
     if let PtrBase::Host { .. } = p.base {
         let name = p.type_name.0.as_deref()?;
@@ -348,7 +360,7 @@ fn write_traced_dynamic_int(out: &mut String, t: &crate::algebra::Tup) {
         return;
     }
     if let Some(i) = t.as_int_full()
-        && crate::algebra::integer::is_wide_kind(i.kind())
+        && crate::algebra::integer::is_wide_div_kind(i.kind())
     {
         let _ = write!(out, "?{{div={}}}", i.divisibility() as i32);
         return;
@@ -468,6 +480,12 @@ fn write_other(out: &mut String, v: &Value) {
         Value::FunctionComposed(f) => write!(out, "{}", f.text()),
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
+        Value::SymInt(s) => write!(out, "{}", s.text()),
+        Value::List(_) => {
+            write_traced_value(out, v);
+            Ok(())
+        }
+        Value::FakeTensor(t) => write!(out, "{}", t.text()),
         Value::IntTuple(_) | Value::Bool(_) | Value::Layout(_) | Value::Under | Value::Tuple(_) => {
             write_value(out, v);
             Ok(())

@@ -851,6 +851,9 @@ pub fn element_at(origin: &Origin, v: i64) -> Result<Element, String> {
             "an identity tensor's elements are coordinates, not numbers: cute reads no value of them"
                 .to_string(),
         ),
+        Origin::Transform(_) => Err(format!(
+            "the elements of a tensor over {origin} are its function's values, which this reads not"
+        )),
     }
 }
 
@@ -905,13 +908,22 @@ impl Buffers {
 /// prints): rank 1 one element a line, rank 2 a row a line, rank 3 and 4 their slices
 /// `T(_,_,k)` (`T(_,_,_,p)`) apart by a line of `5*size<1>(T)` dashes (equals signs).
 pub fn print_tensor(buffers: &Buffers, origin: &Origin, layout: &Layout) -> Result<String, String> {
-    let size = |l: &Layout| l.size().map_err(|e| e.to_string());
-    let mode = |i: usize| layout.mode(i).map_err(|e| e.to_string());
-    let cell = |v: i64| -> Result<String, String> {
-        let e = element_at(origin, v)?;
+    print_tensor_cells(layout, &|i| {
+        let e = element_at(origin, layout.at(i).map_err(|e| e.to_string())?)?;
         let s = buffers.get(&e)?;
         Ok(s.ty.pretty_print(s.value))
-    };
+    })
+}
+
+/// [`print_tensor`]'s lines, each element's text `cell(i)` of its 1-D index `i` in the
+/// layout's coordinates (`T(i)`): rank 1 one a line, rank 2 a row a line (`T(m, n)` is
+/// `T(m + n * size<0>(T))`), rank 3 and 4 their slices of the last mode apart by a bar.
+pub fn print_tensor_cells(
+    layout: &Layout,
+    cell: &dyn Fn(i64) -> Result<String, String>,
+) -> Result<String, String> {
+    let size = |l: &Layout| l.size().map_err(|e| e.to_string());
+    let mode = |i: usize| layout.mode(i).map_err(|e| e.to_string());
     if size(layout)? > crate::limits::MAX_STORED_ELEMENTS as i64 {
         return Err(format!(
             "print_tensor of more than {} elements",
@@ -922,16 +934,15 @@ pub fn print_tensor(buffers: &Buffers, origin: &Origin, layout: &Layout) -> Resu
     match layout.rank() {
         1 => {
             for m in 0..size(layout)? {
-                out += &cell(layout.at(m).map_err(|e| e.to_string())?)?;
+                out += &cell(m)?;
                 out.push('\n');
             }
         }
         2 => {
-            let (m0, m1) = (mode(0)?, mode(1)?);
-            for m in 0..size(&m0)? {
-                let a = m0.at(m).map_err(|e| e.to_string())?;
-                for n in 0..size(&m1)? {
-                    out += &cell(a + m1.at(n).map_err(|e| e.to_string())?)?;
+            let rows = size(&mode(0)?)?;
+            for m in 0..rows {
+                for n in 0..size(&mode(1)?)? {
+                    out += &cell(m + n * rows)?;
                 }
                 out.push('\n');
             }
@@ -939,14 +950,14 @@ pub fn print_tensor(buffers: &Buffers, origin: &Origin, layout: &Layout) -> Resu
         r @ (3 | 4) => {
             let last = mode(r - 1)?;
             let inner = layout.take(0, r - 1).map_err(|e| e.to_string())?;
+            let slice = size(&inner)?;
             let bar = if r == 3 { "-" } else { "=" }.repeat(5 * size(&mode(1)?)? as usize);
             for k in 0..size(&last)? {
                 if k > 0 {
                     out += &bar;
                     out.push('\n');
                 }
-                let at = origin_shift(origin, last.at(k).map_err(|e| e.to_string())?)?;
-                out += &print_tensor(buffers, &at, &inner)?;
+                out += &print_tensor_cells(&inner, &|i| cell(k * slice + i))?;
             }
         }
         r => {
@@ -1120,12 +1131,6 @@ pub fn print_tensor_dsl_with(
         "{INDENT}[{}]",
         blocks.join(&format!(",\n\n{INDENT} "))
     ))
-}
-
-fn origin_shift(origin: &Origin, by: i64) -> Result<Origin, String> {
-    origin
-        .shift(&crate::algebra::IntTuple::int(by))
-        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -1636,6 +1636,20 @@ impl Env {
                 },
                 _ => None,
             };
+            // a value read as a name that names an alias template of a static type
+            // (`IC<int, 43>{}`): the object of that type
+            let v = match v {
+                Value::Name(n) if n.contains('<') => match self.struct_type(&n, at) {
+                    Some(Ok(w))
+                        if !matches!(w, Value::Struct(_)) && super::traits::is_static(&w) =>
+                    {
+                        w
+                    }
+                    Some(Err(e)) => return Err(e),
+                    _ => Value::Name(n),
+                },
+                v => v,
+            };
             out.push(match ty {
                 Some(t) => match &v {
                     Value::Struct(o) if o.ty == t.ty => v,
@@ -1645,6 +1659,36 @@ impl Env {
             });
         }
         Ok(out)
+    }
+
+    /// A tuple type's elements that name an alias template of a static type (`IC<int, 43>` of
+    /// `template <class T, T V> using IC = std::integral_constant<T, V>;`) as the type they
+    /// name, in nested tuples too.
+    pub(super) fn alias_elements_resolved(
+        &self,
+        ty: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let Value::Tuple(items) = ty else {
+            return Ok(ty);
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for m in items {
+            out.push(match m {
+                Value::Name(n) if n.contains('<') => match self.struct_type(&n, span) {
+                    Some(Ok(w))
+                        if !matches!(w, Value::Struct(_)) && super::traits::is_static(&w) =>
+                    {
+                        w
+                    }
+                    Some(Err(e)) => return Err(e),
+                    _ => Value::Name(n),
+                },
+                t @ Value::Tuple(_) => self.alias_elements_resolved(t, span)?,
+                other => other,
+            });
+        }
+        Ok(Value::Tuple(out))
     }
 
     /// C++'s implicit conversion of the struct object `v` to an integer (`int x = s;`): its

@@ -7,7 +7,7 @@ use super::{Env, EvalError, Value};
 use crate::algebra::tuple_algorithms::product_kind;
 use crate::algebra::{Int, Tup};
 use crate::parser::ast::Trait;
-use crate::parser::{Expr, Span};
+use crate::parser::{Expr, ExprKind, Span};
 
 impl Env {
     /// `TRAIT<args…>`.
@@ -24,6 +24,15 @@ impl Env {
         let vals = args
             .iter()
             .map(|a| match a.kind.name() {
+                // `decltype(s)` (the parser's group of `s`) of a variable declared with an
+                // integer type other than int (`size_t s = 4;`): that type
+                _ if t == Trait::IsSame
+                    && let ExprKind::Group(inner) = a.kind
+                    && let ExprKind::Name(n) = inner.kind
+                    && let Some(ty) = self.declared_int_type(n) =>
+                {
+                    Ok(Value::Name(ty.name().to_string()))
+                }
                 Some(n)
                     if !self.is_bound(n)
                         && let Some(ty) = IntType::of_name(n) =>
@@ -203,7 +212,7 @@ fn is_constant(n: i64, v: &Value) -> bool {
 
 /// `std::is_same<A, B>` of two values' types: the same structure, each static integer the same
 /// value (its type `C<v>`), each run-time integer of any value (its type `int`).
-fn same_type(a: &Value, b: &Value) -> bool {
+pub(super) fn same_type(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::IntTuple(x), Value::IntTuple(y)) => same_tuple(x.as_tup(), y.as_tup()),
         (Value::Layout(x), Value::Layout(y)) => {
@@ -212,7 +221,11 @@ fn same_type(a: &Value, b: &Value) -> bool {
         (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_type(p, q))
         }
-        (Value::Name(x), Value::Name(y)) => x == y,
+        // (two spellings of one integer type: `size_t`, `unsigned long`)
+        (Value::Name(x), Value::Name(y)) => match (IntType::of_name(x), IntType::of_name(y)) {
+            (Some(p), Some(q)) => p == q,
+            _ => x == y,
+        },
         // a run-time integer and an integer type: the type C++ computed it in (`int`, or the
         // type the algebra kept: `size` of `int64_t` leaves is an `int64_t`)
         (Value::IntTuple(x), Value::Name(n)) | (Value::Name(n), Value::IntTuple(x))
@@ -238,6 +251,17 @@ fn same_type(a: &Value, b: &Value) -> bool {
         // `integral_constant<T, v>` and `C<v>` of a T other than int or bool: the type, form
         // and value
         (Value::Constant(x), Value::Constant(y)) => x == y,
+        // a run-time integer's type is `int` (as `is_same_v<decltype(x), int>` reads it)
+        (Value::IntTuple(x), Value::Name(n)) | (Value::Name(n), Value::IntTuple(x))
+            if x.is_int() && x.is_dynamic() && !x.has_basis() =>
+        {
+            IntType::of_name(n) == Some(IntType::Int)
+        }
+        // a value of an element type (`float`, `double`, `half_t`): its type, not its value
+        (Value::Scalar(x), Value::Scalar(y)) => x.ty == y.ty,
+        (Value::Scalar(x), Value::Name(n)) | (Value::Name(n), Value::Scalar(x)) => {
+            crate::eval::storage::ElemType::of_name(n) == Some(x.ty)
+        }
         // `array<T, N>`: T and N
         (Value::Array(x), Value::Array(y)) => {
             x.element == y.element && x.items.len() == y.items.len()

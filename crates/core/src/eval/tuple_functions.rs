@@ -452,6 +452,17 @@ pub(crate) fn find_value(t: &Value, x: &Value, span: Span) -> Result<Value, Eval
     )
 }
 
+/// `find<X>(t)` of a type X (container/tuple.hpp: `C<find_true_v<is_same_v<X, T>...>>`): the
+/// static index of t's first element of type X, `rank(t)` where none is.
+pub(crate) fn find_type(t: &Value, x: &Value, span: Span) -> Result<Value, EvalError> {
+    find_with(
+        t,
+        |v| Ok(Value::Bool(super::traits::same_type(&v, x))),
+        "find",
+        span,
+    )
+}
+
 /// `find_if(t, test)`: `C<i>` of the first mode whose test is a static true (`rank(t)` where
 /// none is), every test made; of a non-tuple `C<test(t) ? 0 : 1>`. CuTe reads each test's
 /// `decltype(…)::value`: a run-time truth does not compile.

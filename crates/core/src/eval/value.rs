@@ -81,6 +81,15 @@ pub enum Value {
     /// An object of a Python class of the program's own that holds fields (a
     /// `typing.NamedTuple`, a `@dataclass`): [`Record`].
     Record(Box<Record>),
+    /// The CuTe DSL's symbolic integer (`cute.sym_int()`, printed `?{div=1}`):
+    /// [`fake::SymInt`](super::fake::SymInt).
+    SymInt(Box<super::fake::SymInt>),
+    /// The CuTe DSL's fake tensor (`cute.runtime.make_fake_compact_tensor`), for `cute.compile`
+    /// without data: [`fake::FakeTensor`](super::fake::FakeTensor).
+    FakeTensor(Box<super::fake::FakeTensor>),
+    /// Python's list in the CuTe DSL's text (`[1, 2]`): its values; a function of the table
+    /// takes it as the tuple of them ([`Value::as_tuple`]).
+    List(Vec<Value>),
 }
 
 /// An object of a Python class of fields: its class's name and its fields' values, in order.
@@ -178,7 +187,7 @@ impl Value {
             Value::IntTuple(t) if !t.is_int() => {
                 Some(t.modes().map(|m| Value::IntTuple(m.to_owned())).collect())
             }
-            Value::Tuple(items) => Some(items.clone()),
+            Value::Tuple(items) | Value::List(items) => Some(items.clone()),
             Value::Array(a) => Some(a.items.clone()),
             _ => None,
         }
@@ -217,6 +226,26 @@ impl Value {
             Value::Layout(l) => Some(l),
             Value::OffsetLayout(_, l) => Some(l),
             _ => None,
+        }
+    }
+
+    /// The value with each Python list in it a tuple (what the function table takes).
+    pub fn as_tuple(self) -> Value {
+        match self {
+            Value::List(items) => Value::tuple(items.into_iter().map(Value::as_tuple).collect()),
+            Value::Tuple(items) if items.iter().any(Value::holds_list) => {
+                Value::tuple(items.into_iter().map(Value::as_tuple).collect())
+            }
+            v => v,
+        }
+    }
+
+    /// Whether a Python list is in the value.
+    pub fn holds_list(&self) -> bool {
+        match self {
+            Value::List(_) => true,
+            Value::Tuple(items) => items.iter().any(Value::holds_list),
+            _ => false,
         }
     }
 
@@ -314,6 +343,9 @@ impl Value {
             Value::FunctionComposed(_) => "a layout composed with a Python function",
             Value::Dict(_) => "a Python dict",
             Value::Record(_) => "an object of a Python class of the program's own",
+            Value::SymInt(_) => "a SymInt",
+            Value::FakeTensor(_) => "a fake tensor",
+            Value::List(_) => "a list",
         }
     }
 }
@@ -387,7 +419,7 @@ fn measure(v: &Value) -> (usize, usize) {
         return measure_tuple(t);
     }
     match v {
-        Value::Tuple(items) => {
+        Value::Tuple(items) | Value::List(items) => {
             let (mut leaves, mut depth) = (0usize, 0usize);
             for item in items {
                 let (l, d) = measure(item);

@@ -170,6 +170,8 @@ pub enum ExprKind<'a> {
     Underscore,
     /// `(a, b, ...)`, or `(a)` when `a` is an integer or an IntTuple literal (rank 1).
     Tuple(&'a [Expr<'a>]),
+    /// `[a, b, ...]`: Python's list in the CuTe DSL's text (a tuple elsewhere).
+    List(&'a [Expr<'a>]),
     /// A parenthesised expression that is not an IntTuple.
     Group(&'a Expr<'a>),
     /// `Shape:Stride`, both IntTuple literals.
@@ -437,6 +439,10 @@ pub struct Loop<'a> {
     /// Whether it is a Python loop a jit function stages (scf.for: `range`, `cutlass.range`,
     /// not `cutlass.range_constexpr`): a name its body binds first is not bound after it.
     pub staged: bool,
+    /// A Python `print` in the body of a Python loop over `range`/`cutlass.range` (where it
+    /// is): in a jit function the DSL prints it once, as it traces the loop (an error in
+    /// cute); at the top level the loop is plain Python's, its counter a Python `int`.
+    pub trace_print: Option<Span>,
     /// The body's statements.
     pub body: &'a [Stmt<'a>],
     /// The header, `for (…)`.
@@ -564,6 +570,8 @@ pub struct Storage<'a> {
     pub init: Option<&'a [Expr<'a>]>,
     /// The value of every element (`thrust::host_vector<T> h(n, v)`).
     pub fill: Option<&'a Expr<'a>>,
+    /// Thrust's `host_vector<T>` (not CuTe's: CuTe's `print` has no overload for it).
+    pub thrust: bool,
 }
 
 /// How a printing statement makes its line of text.

@@ -481,6 +481,7 @@ impl<'a> Parser<'a> {
             unsigned,
             static_counter: false,
             staged: false,
+            trace_print: None,
             start,
             cond,
             step: incr,
@@ -1101,19 +1102,20 @@ impl<'a> Parser<'a> {
             return err("the 'for' has no body (its lines indented deeper)", span);
         }
         // Python's `print` runs when the DSL traces the kernel: once for a loop of the kernel,
-        // its counter `?`; cute.printf prints at each pass
-        if !static_counter && let Some(at) = trace_print(body) {
-            return err(
-                "Python's print in a loop over range(…) runs once, when the DSL traces the loop (its counter is '?'): use cute.printf, which prints at each pass, or cutlass.range_constexpr, which the DSL unrolls",
-                at,
-            );
-        }
+        // its counter `?`; cute.printf prints at each pass (eval/control.rs decides: a jit
+        // function's loop, or the top level's, which is Python's)
+        let trace_print = if static_counter {
+            None
+        } else {
+            trace_print(body)
+        };
         let l = Loop {
             counter,
             counter_span,
             unsigned: false,
             static_counter,
             staged: !static_counter,
+            trace_print,
             start,
             cond: Some(Condition {
                 expr: cond,

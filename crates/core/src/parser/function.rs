@@ -18,6 +18,11 @@ pub struct FunctionDef<'a> {
     pub name_span: Span,
     /// Its parameters.
     pub params: &'a [Param<'a>],
+    /// Its template parameters, in order (`N`, `X` of `template <int N, class X>`): each name
+    /// and whether it is a template template parameter (`template <class...> class Tuple`,
+    /// whose argument is a template's name, `cute::tuple`). A call may give them explicitly,
+    /// `f<3, float>(x)`.
+    pub template_params: &'a [(&'a str, bool)],
     /// The text of its body, between its braces.
     pub body: &'a str,
     /// The lines of the statement before its body's first (the line of its `{`).
@@ -123,9 +128,10 @@ impl<'a> Parser<'a> {
         let mut p = pos;
         let mut templated = false;
         let mut type_params: Vec<&'a str> = Vec::new();
+        let mut template_params: Vec<(&'a str, bool)> = Vec::new();
         // a variadic parameter, an error where the definition has a body (a declaration's is
         // that it has none)
-        let mut variadic: Option<(Span, bool)> = None;
+        let mut variadic: Option<Span> = None;
         if let Some(("template", end)) = self.word_at(p) {
             let open = self.skip_ws(end);
             if self.peek(open) != Some('<') {
@@ -137,13 +143,14 @@ impl<'a> Parser<'a> {
             })?;
             for part in split_top(&self.src[open + 1..close]) {
                 let name = last_ident(part);
-                // (`template <class...> class Tuple`: a template template parameter)
-                if part.contains("...") {
-                    let template_template = part.trim_start().starts_with("template");
-                    variadic = Some((Span::new(open, close + 1), template_template));
+                // (`template <class...> class Tuple`: a template template parameter, read)
+                let template_template = part.trim_start().starts_with("template");
+                if part.contains("...") && !template_template {
+                    variadic = Some(Span::new(open, close + 1));
                 }
                 if !name.is_empty() {
                     type_params.push(name);
+                    template_params.push((name, template_template));
                 }
             }
             templated = true;
@@ -246,13 +253,9 @@ impl<'a> Parser<'a> {
             }
             return Ok(None);
         }
-        if let Some((span, template_template)) = variadic {
+        if let Some(span) = variadic {
             return err(
-                if template_template {
-                    "a template template parameter ('template <class...> class Tuple') is not modelled"
-                } else {
-                    "a variadic template parameter ('class... Ts') is not modelled"
-                },
+                "a variadic template parameter ('class... Ts') is not modelled",
                 span,
             );
         }
@@ -268,6 +271,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: Span::new(name_start, name_start + name.len()),
             params,
+            template_params: self.arena.alloc_slice_copy(&template_params),
             body: &self.src[q + 1..body_close],
             body_line: self.src[..q].matches('\n').count(),
             python: false,
@@ -585,6 +589,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: Span::new(name_start, name_end),
             params: params.into_bump_slice(),
+            template_params: &[],
             body,
             body_line: self.src[..body_start].matches('\n').count(),
             python: true,

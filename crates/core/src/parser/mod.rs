@@ -650,6 +650,23 @@ const DSL_INT_TYPES: &[&str] = &[
     "Int8", "Int16", "Int32", "Int64", "Uint8", "Uint16", "Uint32", "Uint64", "Integer",
 ];
 
+/// The declaration of storage (a C array `T A[N]`, CuTe's `array<T, N> a;`, a thrust host
+/// vector): the variable `name` of elements `elem`, held as `storage` says.
+fn storage_declared<'a>(
+    (name, name_span): (&'a str, Span),
+    (elem, elem_span): (&'a str, Span),
+    storage: Storage<'a>,
+) -> Stmt<'a> {
+    Stmt::DeclarePointer {
+        name,
+        name_span,
+        elem,
+        elem_span,
+        init: None,
+        storage: Some(storage),
+    }
+}
+
 /// How a C++ class template named in a statement becomes a value.
 enum Template {
     /// `Int<N>`, `C<N>`: an integral constant.
@@ -699,7 +716,8 @@ fn template(name: &str) -> Option<Template> {
         "integer_sequence" => Template::Sequence { typed: true },
         // their elements are `integral_constant<T, i>` (make_index_sequence: T is size_t)
         "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
-        "integral_constant" => Template::Call("integral_constant"),
+        // (the standard library's is a class of its own: its call marked `std`)
+        "integral_constant" | "std::integral_constant" => Template::Call("integral_constant"),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -1243,9 +1261,20 @@ impl<'a> Parser<'a> {
             self.expect_end(qend)?;
             return Ok(Some(Stmt::UsingDeclaration(qualified, Span::new(p, qend))));
         }
-        // `using cute::get;`: a using-declaration of a name of CuTe's, which cute reads already
+        // `using cute::get;`, `using cute::_1;`: a using-declaration of a name of CuTe's, which
+        // cute reads already
         if self.src[p..].starts_with("cute::")
-            && let Some((_, decl_end)) = self.ident_at(p + "cute::".len())
+            && let Some(decl_end) = self
+                .ident_at(p + "cute::".len())
+                .map(|(_, end)| end)
+                .or_else(|| {
+                    // an integer constant's alias, `_1`, `_m2`
+                    let at = p + "cute::".len();
+                    let rest = self.src[at..].strip_prefix('_')?;
+                    let digits = rest.strip_prefix('m').unwrap_or(rest);
+                    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+                    (n > 0).then(|| at + 1 + (rest.len() - digits.len()) + n)
+                })
         {
             self.expect_end(decl_end)?;
             return Ok(Some(Stmt::Empty));
@@ -1547,6 +1576,7 @@ impl<'a> Parser<'a> {
         }
         if self.peek(angle) == Some('<') {
             // CuTe's array templates: `array_aligned<half_t, 128*64>`
+            let ty_name = ty_name.strip_prefix("cute::").unwrap_or(ty_name);
             let subbyte = ty_name == "array_subbyte";
             if !matches!(ty_name, "array" | "array_aligned" | "array_subbyte") {
                 return Ok(None);
@@ -1559,10 +1589,33 @@ impl<'a> Parser<'a> {
             };
             let name_start = self.skip_ws(close + 1);
             // `array_subbyte<int4_t, 10> a{};`: value-initialized, every element zero (without
-            // the braces default-initialized: never written)
+            // the braces default-initialized: never written); `array<int, 3> a{1, 2, 3};` or
+            // `= {1, 2, 3}`: aggregate-initialized, the rest zero
             let braces = self.empty_braces(name_end);
-            self.expect_end(braces)?;
-            let zeroed: Option<&'a [Expr<'a>]> = (braces != name_end).then_some(&[]);
+            let after = self.skip_ws(name_end);
+            let zeroed: Option<&'a [Expr<'a>]> = if braces == name_end
+                && matches!(self.peek(after), Some('=' | '{'))
+            {
+                let open = if self.peek(after) == Some('=') {
+                    self.skip_ws(after + 1)
+                } else {
+                    after
+                };
+                if self.peek(open) != Some('{') {
+                    return err(
+                        format!(
+                            "an {ty_name}'s initializer is a list of values in braces ({{1, 2, 3}})"
+                        ),
+                        Span::new(after, after + 1),
+                    );
+                }
+                let (end, values) = self.list(open, '{', '}', false)?;
+                self.expect_end(end)?;
+                Some(values)
+            } else {
+                self.expect_end(braces)?;
+                (braces != name_end).then_some(&[])
+            };
             let elem_start = self.skip_ws(angle + 1);
             let Some((elem, elem_end)) = self.ident_at(elem_start) else {
                 return err(
@@ -1589,20 +1642,18 @@ impl<'a> Parser<'a> {
                     Span::new(angle, close + 1),
                 );
             }
-            return Ok(Some(Stmt::DeclarePointer {
-                name,
-                name_span: Span::new(name_start, name_end),
-                elem,
-                elem_span: Span::new(elem_start, elem_end),
-                init: None,
-                storage: Some(Storage {
+            return Ok(Some(storage_declared(
+                (name, Span::new(name_start, name_end)),
+                (elem, Span::new(elem_start, elem_end)),
+                Storage {
                     extent: Some(extent),
                     subbyte,
                     object: true,
                     init: zeroed,
                     fill: None,
-                }),
-            }));
+                    thrust: false,
+                },
+            )));
         }
         // a C array: `T NAME[N]`
         let name_start = self.skip_ws(p);
@@ -1677,20 +1728,18 @@ impl<'a> Parser<'a> {
             _ => (close + 1, zeroed),
         };
         self.expect_end(end)?;
-        Ok(Some(Stmt::DeclarePointer {
-            name,
-            name_span: Span::new(name_start, name_end),
-            elem: ty_name,
-            elem_span: ty_span,
-            init: None,
-            storage: Some(Storage {
+        Ok(Some(storage_declared(
+            (name, Span::new(name_start, name_end)),
+            (ty_name, ty_span),
+            Storage {
                 extent,
                 subbyte: false,
                 object: false,
                 init,
                 fill: None,
-            }),
-        }))
+                thrust: false,
+            },
+        )))
     }
 
     /// `thrust::host_vector<T> NAME(n);` or `(n, v)` after its template's `<` at `angle`: a
@@ -1731,20 +1780,18 @@ impl<'a> Parser<'a> {
             }
         };
         self.expect_end(end)?;
-        Ok(Some(Stmt::DeclarePointer {
-            name,
-            name_span: Span::new(name_start, name_end),
-            elem,
-            elem_span: Span::new(elem_start, elem_end),
-            init: None,
-            storage: Some(Storage {
+        Ok(Some(storage_declared(
+            (name, Span::new(name_start, name_end)),
+            (elem, Span::new(elem_start, elem_end)),
+            Storage {
                 extent: Some(extent),
                 subbyte: false,
                 object: true,
                 init: Some(&[]),
                 fill,
-            }),
-        }))
+                thrust: true,
+            },
+        )))
     }
 
     /// The initializer list of a C array of `complex<T>` at `open` (its `{`): each item a value,
@@ -2548,13 +2595,18 @@ impl<'a> Parser<'a> {
                     // a class template CuTe constructs from its arguments,
                     // `counting_iterator<int>{0}`: the call `counting_iterator<int>(0)`; a
                     // struct of the program's own, `P{1, 2}`, `Nonempty{7}` (C++ only)
-                    if !is_int_type
-                        && let ExprKind::Name(n) = e.kind
-                        && (n.contains('<')
+                    // a tuple type, `tuple<int, _2>{1, _2{}}`: the call `tuple<int, _2>(1, _2{})`
+                    let tuple_type = matches!(e.kind, ExprKind::Call(c, _) if matches!(
+                        c.kind,
+                        ExprKind::Qualified("make_tuple" | "make_shape" | "make_stride" | "make_coord")
+                    )) && !self.python
+                        && !self.is_dsl();
+                    let constructed = !is_int_type
+                        && matches!(e.kind, ExprKind::Name(n) if n.contains('<')
                             || (!self.python
                                 && !self.is_dsl()
-                                && n.starts_with(|c: char| c.is_ascii_uppercase())))
-                    {
+                                && n.starts_with(|c: char| c.is_ascii_uppercase())));
+                    if tuple_type || constructed {
                         self.enter(q)?;
                         let (end, args) = self.list(q, '{', '}', false)?;
                         self.leave();
@@ -3109,7 +3161,7 @@ impl<'a> Parser<'a> {
             // a C++ lambda `[&](auto x){ return …; }`
             '[' if let Some(r) = self.lambda(pos) => r?,
             // a Python list (`mode=[0, 1]`): a tuple
-            '[' => self.bracketed(pos, '[', ']', ExprKind::Tuple)?,
+            '[' => self.bracketed(pos, '[', ']', ExprKind::List)?,
             _ if let Some((end, v, single)) = self.float_at(pos) => (
                 end,
                 Expr {
@@ -3918,6 +3970,15 @@ impl<'a> Parser<'a> {
                     });
                     v.extend_from_slice(items);
                     v.into_bump_slice()
+                } else if name == "std::integral_constant" {
+                    // `std::integral_constant<int, 43>`: CuTe's function, the class marked
+                    let mut v = BumpVec::with_capacity_in(items.len() + 1, self.arena);
+                    v.extend_from_slice(items);
+                    v.push(Expr {
+                        kind: ExprKind::Name("std"),
+                        span: Span::new(pos, name_end),
+                    });
+                    v.into_bump_slice()
                 } else {
                     items
                 };
@@ -4297,7 +4358,7 @@ pub fn is_int_tuple_literal(e: &Expr) -> bool {
     while let Some(e) = todo.pop() {
         match &e.kind {
             ExprKind::Int(_) | ExprKind::DynInt(_) | ExprKind::Scaled(..) => {}
-            ExprKind::Tuple(v) => todo.extend(v.iter()),
+            ExprKind::Tuple(v) | ExprKind::List(v) => todo.extend(v.iter()),
             _ => return false,
         }
     }

@@ -99,7 +99,7 @@ fn cpp_inttuple_iter(o: &Origin) -> Option<String> {
         Origin::Coord(c) if c.is_int() => format!("make_inttuple_iter({})", cpp_values(c, "")),
         Origin::Coord(c) => format!("make_inttuple_iter({})", cpp_values(c, "make_coord")),
         Origin::Counting(n) => format!("counting_iterator<int>{{{n}}}"),
-        Origin::Ptr(_) => return None,
+        Origin::Ptr(_) | Origin::Transform(_) => return None,
     })
 }
 
@@ -110,6 +110,7 @@ fn origin_dynamic(o: &Origin) -> bool {
         Origin::Counting(_) => true,
         Origin::Coord(c) => !c.is_static(),
         Origin::Ptr(_) => false,
+        Origin::Transform(t) => origin_dynamic(&t.inner),
     }
 }
 
@@ -354,6 +355,7 @@ fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
         PtrBase::Named(n) => n.clone(),
         PtrBase::Stack => format!("make_tensor<{}>(Layout<_1>{{}}).data()", cpp_element(p, v)?),
         PtrBase::Host { .. } => crate::algebra::pointer::HOST.to_string(),
+        PtrBase::Fake { .. } => crate::algebra::pointer::FAKE.to_string(),
     };
     if let Some(sw) = p.swizzle.map(|s| s.get()) {
         // a swizzle_ptr: make_smem_ptr(p, Swizzle<B,M,S>{}) of the pointer it wraps

@@ -70,6 +70,11 @@ fn origin(out: &mut String, o: &Origin) {
         Origin::Ptr(p) => {
             let _ = write!(out, "{}", crate::algebra::pointer::CutePrint(p));
         }
+        // pointer_base.hpp's print(transform_iter): `trans_` and the inner iterator
+        Origin::Transform(t) => {
+            out.push_str("trans_");
+            origin(out, &t.inner);
+        }
     }
 }
 
@@ -179,6 +184,14 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::FunctionComposed(f) => write!(out, "{}", f.text()),
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
+        Value::SymInt(s) => write!(out, "{}", s.text()),
+        // Python's list, as Python prints it
+        Value::List(_) => {
+            let mut text = String::new();
+            crate::eval::plain::write_traced_value(&mut text, v);
+            out.write_str(&text)
+        }
+        Value::FakeTensor(t) => write!(out, "{}", t.text()),
         Value::Atom(a) => {
             atom(out, v, a);
             Ok(())

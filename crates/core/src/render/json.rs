@@ -183,6 +183,13 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Struct(s) => object(json!({"kind": "struct", "value": s.described()})),
         Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
         Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),
+        Value::SymInt(s) => object(json!({"kind": "sym_int", "value": s.text()})),
+        Value::List(_) => {
+            let mut text = String::new();
+            crate::eval::plain::write_traced_value(&mut text, v);
+            object(json!({"kind": "list", "value": text}))
+        }
+        Value::FakeTensor(t) => object(json!({"kind": "fake_tensor", "value": t.text()})),
         Value::FunctionComposed(f) => {
             object(json!({"kind": "function_composed_layout", "value": f.text()}))
         }
@@ -330,6 +337,7 @@ fn origin(o: &Origin) -> Json {
         Origin::Counting(n) => json!({"counting_iter": n}),
         Origin::Coord(c) => int_tuple(c),
         Origin::Ptr(p) => pointer(p),
+        Origin::Transform(t) => json!({"transform": origin(&t.inner)}),
     }
 }
 
@@ -352,6 +360,7 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
         PtrBase::Named(n) => m.insert("base".into(), json!(n)),
         PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
         PtrBase::Host { .. } => m.insert("base".into(), json!(crate::algebra::pointer::HOST)),
+        PtrBase::Fake { .. } => m.insert("base".into(), json!(crate::algebra::pointer::FAKE)),
     };
     if let Some(sw) = p.swizzle {
         // a swizzle_ptr: the swizzle of its byte addresses

@@ -56,14 +56,6 @@ const I64_BIT: u32 = 1 << 24;
 /// ([`WIDE_DIV_KIND`](crate::algebra::integer::WIDE_DIV_KIND), packed in bits 8 to 23).
 const WIDE_BIT: u32 = 1 << 25;
 
-/// Where a dynamic integer leaf of a C++ integer type other than `int` keeps its type's number
-/// ([`CPP_TYPED_KIND`](crate::algebra::integer::CPP_TYPED_KIND)'s code, 1 to 3; 0: an `int`):
-/// bits 26 and 27, above the DSL's tags, below [`DYNAMIC`].
-const CPP_SHIFT: u32 = 26;
-
-/// The bits of [`CPP_SHIFT`].
-const CPP_BITS: u32 = 3 << CPP_SHIFT;
-
 /// The packed basis of `meta` (0 for an integer leaf: its first byte is 0, whatever a dynamic
 /// one keeps past it).
 #[inline]
@@ -102,10 +94,8 @@ impl Node {
         if !i.dynamic() {
             return Node::leaf(i.value);
         }
-        // (the kinds past the DSL's unknown one but its `IntValue`s: the tagged ones)
         if i.kind() > crate::algebra::integer::UNKNOWN_KIND
-            && i.kind() != crate::algebra::integer::INT_VALUE_KIND
-            && i.kind() != crate::algebra::integer::ZERO_DIV_KIND
+            && (i.is_i64() || crate::algebra::integer::is_wide_kind(i.kind()))
         {
             return Node::of_tagged(i);
         }
@@ -120,12 +110,6 @@ impl Node {
     #[cold]
     #[inline(never)]
     const fn of_tagged(i: crate::algebra::integer::Int) -> Node {
-        if crate::algebra::integer::is_cpp_kind(i.kind()) {
-            return Node {
-                meta: DYNAMIC | (i.kind() & 3) << CPP_SHIFT,
-                value: i.value,
-            };
-        }
         let tag = if i.is_i64() { I64_BIT } else { WIDE_BIT };
         Node {
             meta: DYNAMIC | tag | (i.kind() & 0xffff) << DIV_SHIFT,
@@ -133,9 +117,8 @@ impl Node {
         }
     }
 
-    /// The kind of a dynamic integer leaf tagged 64-bit ([`I64_BIT`]), of a divisibility from
-    /// 2^31 on ([`WIDE_BIT`]) or of a C++ integer type other than `int` ([`CPP_BITS`]); `None`
-    /// for any other node.
+    /// The kind of a dynamic integer leaf tagged 64-bit ([`I64_BIT`]) or of a divisibility
+    /// from 2^31 on ([`WIDE_BIT`]); `None` for any other node.
     #[inline]
     pub(super) const fn tagged_kind(self) -> Option<u32> {
         let packed = (self.meta >> DIV_SHIFT) & 0xffff;
@@ -143,8 +126,6 @@ impl Node {
             Some(crate::algebra::integer::I64_KIND | packed)
         } else if self.meta & (DYNAMIC | I64_BIT | WIDE_BIT | 0xff) == DYNAMIC | WIDE_BIT {
             Some(crate::algebra::integer::WIDE_DIV_KIND | packed)
-        } else if self.meta & CPP_BITS != 0 && self.meta & (DYNAMIC | 0xff) == DYNAMIC {
-            Some(crate::algebra::integer::CPP_TYPED_KIND | (self.meta & CPP_BITS) >> CPP_SHIFT)
         } else {
             None
         }

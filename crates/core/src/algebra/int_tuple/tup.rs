@@ -554,8 +554,7 @@ impl<'a> RevLeaves<'a> {
 impl Iterator for RevLeaves<'_> {
     type Item = (Int, Stride);
 
-    // (always: its caller's loop, `cosize_kind`, is the static path's)
-    #[inline(always)]
+    #[inline]
     fn next(&mut self) -> Option<(Int, Stride)> {
         loop {
             let (s, d) = self.nodes.next_back()?;

@@ -72,6 +72,16 @@ pub(in crate::eval) fn profile_compatible(
 
 fn written(a: &Args, i: usize, f: &str, role: &str) -> Result<Layout, EvalError> {
     let (layout, memory) = tensor(a, i, f, role)?;
+    if let Value::OffsetLayout(Origin::Transform(_), _)
+    | Value::SwizzledTensor(Origin::Transform(_), _) = &a.vals[i]
+    {
+        return Err(EvalError::new(
+            format!(
+                "{f}: the {role} is a tensor over a transform_iter (lazy::transform), whose elements are its function's values: CuTe's transform_iter::operator* returns fn(*ptr_), not a place, so the write does not compile"
+            ),
+            a.spans[i],
+        ));
+    }
     if !memory {
         return Err(EvalError::new(
             format!(

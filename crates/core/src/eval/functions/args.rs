@@ -37,6 +37,29 @@ impl<'a> Args<'a> {
     pub(super) fn int_tuple(&self, i: usize) -> Result<IntTuple, EvalError> {
         to_int_tuple(&self.vals[i], self.spans[i])
     }
+    /// Argument `i` as a major tag (`LayoutLeft{}`, `GenColMajor{}`, `LayoutRight{}`,
+    /// `GenRowMajor{}`: CuTe's `using GenColMajor = LayoutLeft`), `None` where it is no name;
+    /// another name is an error.
+    pub(super) fn major_tag(
+        &self,
+        op: &str,
+        i: usize,
+    ) -> Result<Option<algebra::tuple_algorithms::Major>, EvalError> {
+        use algebra::tuple_algorithms::Major;
+        let Value::Name(tag) = &self.vals[i] else {
+            return Ok(None);
+        };
+        match tag.as_str() {
+            "LayoutLeft" | "GenColMajor" => Ok(Some(Major::Left)),
+            "LayoutRight" | "GenRowMajor" => Ok(Some(Major::Right)),
+            _ => Err(EvalError::new(
+                format!(
+                    "{op}: '{tag}' is neither a variable nor a major tag (LayoutLeft, LayoutRight, GenColMajor, GenRowMajor)"
+                ),
+                self.spans[i],
+            )),
+        }
+    }
     /// Argument `i` read as a shape: an IntTuple whose extents are all at least 1 (SPEC §3).
     pub(super) fn shape(&self, i: usize) -> Result<IntTuple, EvalError> {
         let t = self.int_tuple(i)?;
@@ -101,4 +124,43 @@ pub(super) fn on_layout(
         })),
         _ => f(&*a.layout_ref(i)?).map(Value::Layout),
     }
+}
+
+/// What the CuTe DSL (4.8.1) asks to be static of an argument: its MLIR operation refuses a
+/// run-time integer there ("expects `input` to be static", "expects an input with static
+/// shape", "expects dicer to be static"), where CuTe C++ computes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum DslStatic {
+    /// The layout, shape and stride.
+    Layout,
+    /// The layout's shape.
+    Shape,
+    /// The coordinate (every integer of it).
+    Coord,
+}
+
+/// The CuTe DSL's refusal of argument `i` of `op` where it holds a run-time integer that the
+/// DSL asks to be static (`need`); `Ok` where it holds none, or is no plain layout (a composed
+/// layout, a tensor: those the DSL checks otherwise).
+pub(super) fn dsl_static(a: &Args, op: &str, i: usize, need: DslStatic) -> Result<(), EvalError> {
+    let dynamic = match (&a.vals[i], need) {
+        (Value::Layout(l), DslStatic::Layout) => !l.is_static(),
+        (Value::Layout(l), DslStatic::Shape) => !l.shape().is_static(),
+        (v, DslStatic::Coord) => crate::eval::convert::has_dynamic_int(v),
+        _ => false,
+    };
+    if !dynamic {
+        return Ok(());
+    }
+    let (what, msg) = match need {
+        DslStatic::Layout => ("layout", "expects `input` to be static"),
+        DslStatic::Shape => ("layout's shape", "expects an input with static shape"),
+        DslStatic::Coord => ("coordinate", "expects dicer to be static"),
+    };
+    Err(EvalError::new(
+        format!(
+            "cute.{op}: the CuTe DSL takes a static {what} here (its operation refuses a run-time integer: \"{msg}\"); CuTe C++ computes it"
+        ),
+        a.spans[i],
+    ))
 }

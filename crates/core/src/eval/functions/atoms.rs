@@ -318,7 +318,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tile_to_shape(gmma_atom(Layout_K_SW128_Atom, bf16), (128,64))",
         2,
         3,
-        |a| tile_atom(a, algebra::smem_atoms::tile_to_shape, true)
+        |a| {
+            let block = match &a.vals[0] {
+                Value::Composed(c) => c.layout.clone(),
+                _ => a.layout(0)?,
+            };
+            if let Value::IntTuple(trg) = &a.vals[1] {
+                algebra::smem_atoms::tile_to_shape_compiles(&block, trg).map_err(a.alg())?;
+            }
+            tile_atom(a, algebra::smem_atoms::tile_to_shape, true)
+        },
+        // dsl-oracle: `cute.tile_to_shape(cute.make_layout((2, cutlass.Int32(2))), (2, 6),
+        // (1, 0))` runs: the DSL asserts no static division
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| tile_atom(a, algebra::smem_atoms::tile_to_shape, true)
+        })
     ),
     f!(
         "tile_to_mma_shape",
@@ -350,8 +365,19 @@ fn tile_atom(
         Value::Layout(l) if shape_of_layout => l.shape().to_owned(),
         _ => a.int_tuple(1)?,
     };
+    // layout.hpp: the order defaults to LayoutLeft (GenColMajor); a major tag orders the
+    // modes of the flat product shape (rank(SHAPE) of them): LayoutRight last mode first
     let order = if a.len() == 3 {
-        Some(a.int_tuple(2)?)
+        match a.major_tag("tile_to_shape", 2)? {
+            Some(algebra::tuple_algorithms::Major::Left) => None,
+            Some(algebra::tuple_algorithms::Major::Right) => {
+                let r = shape.rank() as i64;
+                Some(algebra::IntTuple::from_iter(
+                    (0..r).rev().map(algebra::IntTuple::int),
+                ))
+            }
+            None => Some(a.int_tuple(2)?),
+        }
     } else {
         None
     };

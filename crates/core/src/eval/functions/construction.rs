@@ -110,7 +110,9 @@ pub(super) static LAYOUTS: &[Function] = &[
         1,
         ANY,
         |a| tuple_of(a, a.vals.to_vec()),
-        coordinates: true
+        coordinates: true,
+        // (its elements keep their types: `tuple<int, std::integral_constant<int, 43>>`)
+        typed: true
     ),
     f!(
         "make_tile",
@@ -120,7 +122,9 @@ pub(super) static LAYOUTS: &[Function] = &[
         1,
         ANY,
         |a| tuple_of(a, a.vals.to_vec()),
-        coordinates: true
+        coordinates: true,
+        // (its elements keep their types: `tuple<int, std::integral_constant<int, 43>>`)
+        typed: true
     ),
     f!(
         "make_layout_right",
@@ -143,6 +147,20 @@ pub(super) static LAYOUTS: &[Function] = &[
         2,
         2,
         |a| {
+            // layout.hpp: make_layout(shape, compact_order(shape, order)), a major tag's
+            // compact_major
+            if let Some(major) = a.major_tag("make_ordered_layout", 1)? {
+                let shape = a.int_tuple(0)?;
+                let stride = algebra::tuple_algorithms::compact_major(
+                    &shape,
+                    &algebra::IntTuple::int(1),
+                    major,
+                )
+                .map_err(a.alg())?;
+                return Layout::new(shape, stride)
+                    .map(Value::Layout)
+                    .map_err(a.alg());
+            }
             Layout::ordered(a.int_tuple(0)?, &a.int_tuple(1)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
@@ -169,7 +187,9 @@ pub(super) static VALUES: &[Function] = &[
         0,
         ANY,
         |a| tuple_of(a, a.vals.to_vec()),
-        coordinates: true
+        coordinates: true,
+        // (its elements keep their types: `tuple<int, std::integral_constant<int, 43>>`)
+        typed: true
     ),
     f!(
         "make_step",

@@ -153,6 +153,16 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             lay(a, ops::dice(&c, &*a.layout_ref(li)?))
         },
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                // dsl-oracle: `cute.dice(L, (None, cutlass.Int32(2)))` raises "expects dicer
+                // to be static" (the DSL's dice takes the layout first)
+                super::args::dsl_static(a, "dice", 1, super::args::DslStatic::Coord)?;
+                let f = super::lookup("dice").expect("in the function table");
+                (f.handler)(a)
+            }
+        }),
         coordinates: true
     ),
     f!(

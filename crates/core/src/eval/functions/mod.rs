@@ -349,7 +349,14 @@ pub fn call_checking_in(
             }
             _ => {}
         }
-        if basis.is_none() && !f.coordinates && v.has_basis() {
+        // (an algorithm reads a tensor over a transform iterator by its function's values,
+        // its layout's basis strides only moving the inner iterator)
+        let read_by_value = f.void
+            && matches!(
+                v,
+                Value::OffsetLayout(crate::algebra::tensor::Origin::Transform(_), _)
+            );
+        if basis.is_none() && !f.coordinates && !read_by_value && v.has_basis() {
             basis = Some(i);
         }
     }

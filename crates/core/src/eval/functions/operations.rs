@@ -3,7 +3,7 @@
 //! `max_common_layout` and `max_common_vector` (CuTe's `layout.hpp`); most have a derivation
 //! for `cute explain` ([`super::traced`]).
 
-use super::args::on_layout;
+use super::args::{DslStatic, dsl_static, on_layout};
 use super::{Args, EvalError, Function, OnComposed, OnTensor, Value};
 use super::{layouts, swizzled, swizzled_value, traced};
 use crate::algebra::{self, Layout, Tiler, TilerBuf, Tup};
@@ -85,6 +85,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         traced: Some(|a, t| traced::composition(a, t, traced::Explained)),
         lawful: Some(|a, t, plain| traced::composition(a, t, traced::Lawful(plain))),
+        // dsl-oracle: an integer of the DSL's tiler is `make_layout(n)`, whose stride of a
+        // static 1 is 0: `cute.composition(L, (1, None))` of `(16,16):(16,1)` is
+        // `(1,16):(0,1)`, where C++'s `make_tile(_1{}, _)` gives `(_1,_16):(_16,_1)`
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                if a.len() != 2 {
+                    return Err(EvalError::new(
+                        "cute.composition takes two arguments (lhs, rhs)",
+                        a.span,
+                    ));
+                }
+                let b = dsl_unit_tiles(&a.vals[1]);
+                compose_values(&a.vals[0], a.spans[0], &b, a.spans[1], a.span)
+            }
+        }),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -145,7 +161,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map_err(a.alg())
         },
         traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced, traced::Explained)),
-        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::right_inverse_traced, traced::Lawful(plain)))
+        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::right_inverse_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "right_inverse", 0, DslStatic::Shape)?;
+                call_cpp("right_inverse", a)
+            }
+        })
     ),
     f!(
         "left_inverse",
@@ -170,7 +193,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map_err(a.alg())
         },
         traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced, traced::Explained)),
-        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::left_inverse_traced, traced::Lawful(plain)))
+        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::left_inverse_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "left_inverse", 0, DslStatic::Layout)?;
+                call_cpp("left_inverse", a)
+            }
+        })
     ),
     f!(
         "logical_divide",
@@ -208,6 +238,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::tiled_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::tiled_divide_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_divide(l, t)?, false)))
+        }),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -221,6 +255,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::flat_divide),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::flat_divide_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_divide(l, t)?, true)))
+        }),
         tensor: OnTensor::Keep,
         coordinates: true
     ),
@@ -234,6 +272,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::logical_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::logical_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "logical_product", 0, DslStatic::Layout)?;
+                tiler_op(a, divide::logical_product)
+            }
+        }),
     ),
     f!(
         "zipped_product",
@@ -245,6 +290,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::zipped_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "zipped_product", 0, DslStatic::Layout)?;
+                tiler_op(a, divide::zipped_product)
+            }
+        }),
     ),
     f!(
         "tiled_product",
@@ -256,6 +308,18 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::tiled_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::tiled_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "tiled_product", 0, DslStatic::Layout)?;
+                // the DSL's products take a layout tiler only (a tuple raises "must be a
+                // Value"): cute keeps C++'s answer for the others
+                if !matches!(a.vals[1], Value::Layout(_)) {
+                    return tiler_op(a, divide::tiled_product);
+                }
+                tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, false)))
+            }
+        }),
     ),
     f!(
         "flat_product",
@@ -267,6 +331,18 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tiler_op(a, divide::flat_product),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::flat_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "flat_product", 0, DslStatic::Layout)?;
+                // the DSL's products take a layout tiler only (a tuple raises "must be a
+                // Value"): cute keeps C++'s answer for the others
+                if !matches!(a.vals[1], Value::Layout(_)) {
+                    return tiler_op(a, divide::flat_product);
+                }
+                tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, true)))
+            }
+        }),
     ),
     f!(
         "blocked_product",
@@ -282,6 +358,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         },
         traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::layout_op(a, t, divide::blocked_product_traced, traced::Lawful(plain))),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                dsl_static(a, "blocked_product", 0, DslStatic::Layout)?;
+                call_cpp("blocked_product", a)
+            }
+        }),
     ),
     f!(
         "raked_product",
@@ -303,6 +386,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         dsl: Some(super::Dsl {
             signature: None,
             handler: |a| {
+                dsl_static(a, "raked_product", 0, DslStatic::Layout)?;
                 on_layout(a, 0, |l| {
                     let r = divide::raked_product(l, &a.layout(1)?).map_err(a.alg())?;
                     coalesce_each_mode(&r).map_err(a.alg())
@@ -324,7 +408,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             common::max_common_layout(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::Layout)
                 .map_err(a.alg())
-        }
+        },
     ),
     f!(
         "max_common_vector",
@@ -340,7 +424,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             common::max_common_vector(&a.layout(0)?, &a.layout(1)?)
                 .map(Value::int)
                 .map_err(a.alg())
-        }
+        },
     ),
 ];
 
@@ -364,4 +448,54 @@ fn coalesce_each_mode(r: &Layout) -> Result<Layout, algebra::AlgebraError> {
     }
     let profile: algebra::IntTuple = (0..r.rank()).map(|_| algebra::IntTuple::int(1)).collect();
     r.coalesce_profile(&profile)
+}
+
+/// A tiler of the CuTe DSL with each static `1` (the whole tiler or a top-level mode) as the
+/// DSL's `make_layout(1)`, `1:0` (C++'s integer tile `_1` composes as `_1:_1`).
+fn dsl_unit_tiles(v: &Value) -> Value {
+    let unit = |t: &algebra::IntTuple| t.is_static() && t.as_int() == Some(1);
+    match v {
+        Value::IntTuple(t) if unit(t) => Value::Layout(Layout::trivial()),
+        Value::IntTuple(t) if !t.is_int() && t.modes().any(|m| unit(&m.to_owned())) => {
+            Value::Tuple(
+                t.modes()
+                    .map(|m| dsl_unit_tiles(&Value::IntTuple(m.to_owned())))
+                    .collect(),
+            )
+        }
+        Value::Tuple(items) => Value::Tuple(items.iter().map(dsl_unit_tiles).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The CuTe DSL's `tiled_*`/`flat_*` of the zipped result `z = ((tile), (rest))`: its tile (or,
+/// `flat`, the tile's modes) followed by the rest's modes, `make_layout(z[0], *z[1])` (a mode
+/// that is an integer is its own one mode). C++'s `z(_, repeat<R1>(_))` keeps a rank-1 rest
+/// wrapped (dsl-oracle: `cute.tiled_divide(cute.make_layout((8,)), (2,))` is `((2),4):((1),2)`,
+/// C++'s `((_2),(_4)):((_1),(_2))`; `cute.flat_divide(cute.make_layout((8,16)), (2,))` is
+/// `(2,4,16):(1,2,8)`, C++'s `((_2),_4,_16)`).
+fn dsl_spliced(z: &Layout, flat: bool) -> Layout {
+    let modes_of = |m: Layout| {
+        if m.shape().is_int() {
+            vec![m]
+        } else {
+            m.modes()
+        }
+    };
+    let mut parts = Vec::new();
+    for (i, m) in z.modes().into_iter().enumerate() {
+        if i == 0 && !flat {
+            parts.push(m);
+        } else {
+            parts.extend(modes_of(m));
+        }
+    }
+    Layout::concat(&parts)
+}
+
+/// The C++ handler of the function `name` of the table (a DSL handler's answer where the DSL
+/// computes what C++ does, once its own preconditions hold).
+fn call_cpp(name: &str, a: &Args) -> Result<Value, EvalError> {
+    let f = super::lookup(name).expect("in the function table");
+    (f.handler)(a)
 }

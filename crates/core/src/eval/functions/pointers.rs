@@ -229,7 +229,9 @@ fn dsl_make_ptr(a: &Args) -> Result<Value, EvalError> {
 /// CuTe's `recast<NewType>(tensor)` (tensor_impl.hpp): `make_tensor(recast_ptr<New>(data +
 /// off), recast_layout<Old,New>(layout))`, where an upcast (`sizeof(Old) < sizeof(New)`) of a
 /// plain layout moves the pointer by `off = Σ min((s_old - s_new) · d_old, 0)` over the
-/// flattened modes (a static negative stride), and `off = 0` otherwise.
+/// flattened modes (a static negative stride), and `off = 0` otherwise (a swizzled layout's
+/// included: `recast<uint8_t>` of `smem_ptr[32b] o Sw<3,3,3> o _0 o (_16,_8):(_1,_16)` is
+/// `smem_ptr[8b] o Sw<3,5,3> o _0 o (_64,_8):(_1,_64)`).
 fn recast_tensor(a: &Args) -> Result<Value, EvalError> {
     use crate::algebra::recast::Recast;
     use crate::algebra::tensor::Origin;
@@ -276,6 +278,18 @@ fn recast_tensor(a: &Args) -> Result<Value, EvalError> {
                 .and_then(|q| q.recast(width))
                 .map_err(a.alg())?;
             Ok(Value::offset_layout(Origin::Ptr(np), nl))
+        }
+        // a composed layout: no offset of the pointer (tensor_impl.hpp's upcast offset is for
+        // a plain layout only), the layout recast part by part (swizzle_layout.hpp)
+        Value::SwizzledTensor(Origin::Ptr(p), c) => {
+            let old_bits = p.width.bits("recast").map_err(a.alg())?;
+            if p.width == width {
+                return Ok(a.vals[1].clone());
+            }
+            let r = Recast::new(new_bits, old_bits).map_err(a.alg())?;
+            let nc = r.composed(c).map_err(a.alg())?;
+            let np = p.recast(width).map_err(a.alg())?;
+            Ok(Value::swizzled_tensor(Origin::Ptr(np), nc))
         }
         other => Err(not_tensor(other.kind())),
     }

@@ -73,6 +73,20 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             .map_err(a.alg())
         },
+        // dsl-oracle: `cute.recast_layout(16, 32, cute.make_layout((4, 4), stride=(4, 32)))`
+        // is `(4,4):(8,64)`: the DSL's downcast asks for no stride `1`
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let r = recast_of(a)?;
+                match &a.vals[2] {
+                    Value::Swizzle(s) => r.swizzle(s).map(Value::Swizzle),
+                    Value::Composed(c) => r.composed(c).map(Value::composed),
+                    _ => r.layout_dsl(&a.layout(2)?).map(Value::Layout),
+                }
+                .map_err(a.alg())
+            }
+        }),
         template: TemplateArgs::Before
     ),
     f!(

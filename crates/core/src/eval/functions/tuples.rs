@@ -6,7 +6,7 @@ use super::args::shape_of;
 use super::{ANY, Args, Function, TemplateArgs};
 use crate::algebra::tuple_algorithms as ta;
 use crate::algebra::{IntTuple, Truth, Tup, complement};
-use crate::eval::constant::{Constant, IntType};
+use crate::eval::constant::{Constant, ConstantClass, IntType};
 use crate::eval::{EvalError, Value};
 
 type R = Result<Value, EvalError>;
@@ -253,7 +253,7 @@ fn int_range(a: &Args, what: &str, begin: i64, end: i64) -> R {
 /// `integral_constant<T, i>` (printed `(_0,_1,…)`; the empty one `()`).
 fn sequence_of(ty: IntType, values: impl Iterator<Item = i128>) -> Value {
     let items: Vec<Value> = values
-        .map(|i| Value::Constant(Constant::new(ty, i, true)))
+        .map(|i| Value::Constant(Constant::new(ty, i, ConstantClass::Cute)))
         .collect();
     if items.is_empty() {
         return Value::IntTuple(IntTuple::tuple(std::iter::empty::<IntTuple>()));
@@ -315,11 +315,18 @@ fn integral_constant(a: &Args) -> R {
             }
         },
     };
-    // `C<5u>`, `C<true>` (the parser's third argument): C<v> of v's type
-    if a.vals.len() == 3 {
-        return Ok(Constant::bare(ty, Constant::new(ty, v, false).value()));
+    // the parser's third argument: `C<5u>`, `C<true>` (`C`: C<v> of v's type), or
+    // `std::integral_constant<T, v>` (`std`)
+    match a.vals.get(2) {
+        Some(Value::Name(n)) if n == "std" => {
+            Ok(Value::Constant(Constant::new(ty, v, ConstantClass::Std)))
+        }
+        Some(_) => Ok(Constant::bare(
+            ty,
+            Constant::new(ty, v, ConstantClass::C).value(),
+        )),
+        None => Ok(Value::Constant(Constant::new(ty, v, ConstantClass::Cute))),
     }
-    Ok(Value::Constant(Constant::new(ty, v, true)))
 }
 
 /// `make_integer_sequence<T, N>{}`, `make_index_sequence<N>{}` (T `size_t`): the tuple of
@@ -367,11 +374,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "find",
         "find(T, X)",
-        "the static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find)",
+        "the static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find); find<X>(T): of T's first element of type X (container/tuple.hpp's)",
         "find(make_tuple(_1{}, _2{}, _4{}), _2{})",
         2,
         2,
-        |a| crate::eval::tuple_functions::find_value(&a.vals[0], &a.vals[1], a.span)
+        |a| crate::eval::tuple_functions::find_value(&a.vals[0], &a.vals[1], a.span),
+        // `find<X>(t)`: of a type (the evaluator's call_templated: `find_type`)
+        template: TemplateArgs::After
     ),
     f!(
         "apply",
@@ -1020,19 +1029,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             let shape = a.shape(0)?;
-            if let Value::Name(tag) = &a.vals[1] {
-                let major = match tag.as_str() {
-                    "LayoutLeft" | "GenColMajor" => ta::Major::Left,
-                    "LayoutRight" | "GenRowMajor" => ta::Major::Right,
-                    _ => {
-                        return Err(EvalError::new(
-                            format!(
-                                "compact_order: '{tag}' is neither a variable nor a major tag (LayoutLeft, LayoutRight)"
-                            ),
-                            a.spans[1],
-                        ));
-                    }
-                };
+            if let Some(major) = a.major_tag("compact_order", 1)? {
                 return tup(a, ta::compact_major(&shape, &IntTuple::int(1), major));
             }
             tup(a, ta::compact_order(&shape, &a.int_tuple(1)?))

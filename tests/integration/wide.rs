@@ -1,0 +1,88 @@
+//! Session 32's differential campaign (`tests/oracle/wide/`): random layouts of depth up to 3
+//! with static and run-time leaves, compact, permuted, gapped and random strides, through every
+//! operation of the layout algebra, over swizzled (composed) layouts and over tensors whose
+//! iterators are null-based pointers, in C++'s spelling compared byte for byte with CuTe C++
+//! 4.7's print (`gen_cases.py`, from `cute-oracle`), and in the DSL's spelling with the CuTe
+//! DSL 4.8.1's print (`gen_dsl_cases.py`, from `dsl-oracle`), the kind of every integer checked.
+//! `known_mismatches.txt` lists the statements where cute does not agree yet, each with why.
+
+use cute::eval::{Env, Outcome};
+use cute::render::cute as cute_form;
+
+use crate::dynamic::eval_cute;
+use crate::dynamic_dsl::{dsl_form, without_div};
+use crate::helpers::{check_oracle_cases, check_oracle_refusals, oracle_data};
+
+/// The statements of `known_mismatches.txt` (`STATEMENT<TAB>why`; `#` comments).
+fn known_mismatches(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_once('\t').map_or(l, |(s, _)| s))
+        .collect()
+}
+
+#[test]
+fn wide_cases_print_what_cute_prints() {
+    let known = oracle_data("wide", "known_mismatches.txt");
+    check_oracle_cases(
+        "wide",
+        "cases.tsv",
+        &known_mismatches(&known),
+        eval_cute,
+        |got, want| {
+            // cute may refuse where CuTe's answer breaks the operation's law (SPEC §3)
+            got == want || (got.starts_with("error: ") && got.contains("CuTe's result"))
+        },
+    );
+}
+
+#[test]
+fn wide_statements_cute_refuses_are_errors() {
+    check_oracle_refusals("wide", "cute_refuses.txt", eval_cute);
+}
+
+/// The DSL's print of a Python tuple of integers (`cute.idx2crd`'s value: `(Int32(?), (3,))`)
+/// in the form of a tuple's print (`(?,(3))`).
+fn python_tuple_form(s: &str) -> String {
+    s.replace("Int32(?)", "?")
+        .replace(' ', "")
+        .replace(",)", ")")
+}
+
+#[test]
+fn wide_dsl_cases_print_what_the_dsl_prints() {
+    let known = oracle_data("wide", "known_mismatches.txt");
+    let print = |s: &str| match Env::new().run(s) {
+        Ok(Outcome::Value(v)) => dsl_form(s, &cute_form::render(&v)),
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    check_oracle_cases(
+        "wide",
+        "dsl_cases.tsv",
+        &known_mismatches(&known),
+        print,
+        |got, want| got == without_div(want) || got == python_tuple_form(want),
+    );
+}
+
+#[test]
+fn wide_dsl_statements_the_dsl_refuses_are_errors() {
+    let known = oracle_data("wide", "known_mismatches.txt");
+    let known = known_mismatches(&known);
+    let text = oracle_data("wide", "dsl_refuses.txt");
+    let accepted: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.split_once('\t').map(|(s, _)| s))
+        .filter(|s| !known.contains(s))
+        .filter_map(|s| match Env::new().run(s) {
+            Ok(Outcome::Value(v)) => Some(format!("{s} -> {}", cute_form::render(&v))),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        accepted.is_empty(),
+        "the CuTe DSL raises on these (wide/dsl_refuses.txt), cute accepted them:\n{}",
+        accepted.join("\n")
+    );
+}
