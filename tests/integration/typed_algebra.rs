@@ -129,3 +129,25 @@ fn typed_algebra_type_name_is_no_value() {
     assert_eq!(code, 1);
     assert!(err.contains("'int' is a type, not a value"), "{err}");
 }
+
+/// The DSL's `cutlass.Int32` wraps modulo 2^32 where C++'s `int` overflow is an error
+/// (`golden/dsl_int32_wrap.tsv`, from the DSL 4.8.1: `tests/oracle/gen_dsl_int32_wrap.py`):
+/// `Int32(65536) * 65536` is the run-time 0, printed `0?`.
+#[test]
+fn typed_algebra_dsl_int32_wraps() {
+    let text = std::fs::read_to_string(crate::helpers::golden_dir().join("dsl_int32_wrap.tsv"))
+        .expect("golden file");
+    let mut failures = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (expr, want) = line.split_once('\t').expect("EXPRESSION<TAB>VALUE");
+        let got = match Env::new().run(expr) {
+            Ok(Outcome::Value(v)) => cute::render::plain::render(&v),
+            Ok(other) => format!("{other:?}"),
+            Err(e) => format!("error: {}", e.message),
+        };
+        if got != format!("{want}?") {
+            failures.push(format!("{expr}: want {want}?, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -2393,6 +2393,14 @@ impl Env {
                 .map(|s| Value::Scalar(Box::new(s)))
                 .map_err(|m| EvalError::new(m, e.span));
         }
+        // the DSL's `cutlass.Int32` arithmetic wraps modulo 2^32 (`Int32(65536) * 65536` is 0;
+        // the DSL warns), where C++'s `int` past its range is undefined behaviour, an error
+        if (self.dsl || self.dsl_seen)
+            && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
+            && let Some(wrapped) = dsl_int32_wrap(op, x, y)
+        {
+            return Ok(Value::IntTuple(IntTuple::of_int(wrapped)));
+        }
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
         let law = match op {
             BinOp::Compose => Some("composition"),
@@ -5281,6 +5289,25 @@ impl Arithmetic {
             | BinOp::Or => return None,
         })
     }
+}
+
+/// The DSL's `x op y` (`+ - *`) of two `cutlass.Int32` values (a plain run-time integer, or
+/// one beside a Python int of an `Int32`'s value) whose result is past 32 bits: wrapped modulo
+/// 2^32, as the DSL's `Int32` computes it (dsl 4.8.1: `Int32(65536) * 65536` is 0,
+/// `Int32(2147483647) + 1` is -2147483648); `None` for any other.
+fn dsl_int32_wrap(op: BinOp, x: &IntTuple, y: &IntTuple) -> Option<crate::algebra::Int> {
+    let (x, y) = (x.as_int_full()?, y.as_int_full()?);
+    let int32 = |i: crate::algebra::Int| i.kind() <= 1 && i.value as i32 as i64 == i.value;
+    if !(x.dynamic() || y.dynamic()) || !int32(x) || !int32(y) {
+        return None;
+    }
+    let r = match op {
+        BinOp::Add => x.value + y.value,
+        BinOp::Sub => x.value - y.value,
+        BinOp::Product => x.value * y.value,
+        _ => return None,
+    };
+    (r as i32 as i64 != r).then(|| crate::algebra::Int::dy(r as i32 as i64))
 }
 
 /// `a op b` of run-time integers whose value is past `int`'s range: where both are `int`s, the
