@@ -50,6 +50,7 @@ mod tmem;
 mod tmux;
 mod transcripts;
 mod tv;
+mod typed_algebra;
 mod typed_constants;
 mod wide;
 mod written_constructs;

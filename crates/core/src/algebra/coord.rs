@@ -564,8 +564,18 @@ fn compact_leaf(shape: &Tup, s: i64, cur: &mut Kinded) -> Result<IntTuple> {
         return Ok(IntTuple::int(0));
     }
     let d = *cur;
+    if d.is_int_past_range() {
+        return Err(condition(
+            "compact stride",
+            format!(
+                "integer overflow: the int stride {} is past int's range (CuTe computes the product of the extents in int, their type: undefined behaviour in C++; make an extent int64_t to compute in 64 bits)",
+                d.value
+            ),
+        ));
+    }
     let extent = shape.as_int_full().unwrap_or(Kinded::st(s));
-    *cur = cur.mul(extent, "compact stride")?;
+    // (the product past the last extent is unused: past `int`, it is no error)
+    *cur = cur.mul_unused_past_int(extent, "compact stride")?;
     Ok(IntTuple::of_int(d))
 }
 

@@ -258,6 +258,89 @@ impl ElemType {
         self.element().bits
     }
 
+    /// An integer type's width and signedness.
+    pub fn int_bits(self) -> Option<(u32, bool)> {
+        Some(match self {
+            ElemType::I8 => (8, true),
+            ElemType::I16 => (16, true),
+            ElemType::I32 => (32, true),
+            ElemType::I64 => (64, true),
+            ElemType::U8 => (8, false),
+            ElemType::U16 => (16, false),
+            ElemType::U32 => (32, false),
+            ElemType::U64 => (64, false),
+            _ => return None,
+        })
+    }
+
+    /// C++'s conversion of the integer `x` to this integer type: modulo 2^bits, a signed
+    /// type's top bit its sign (`x` itself for a type of no integer width).
+    #[inline]
+    pub fn wrap_int(self, x: i128) -> i128 {
+        let Some((bits, signed)) = self.int_bits() else {
+            return x;
+        };
+        let m = 1i128 << bits;
+        let w = x.rem_euclid(m);
+        if signed && w >= m / 2 { w - m } else { w }
+    }
+
+    /// The type C++'s usual arithmetic conversions give two integer types (LP64; the narrow
+    /// ones, `bool` and the sub-byte integers promoted to `int`): `long` with `unsigned long`
+    /// is `unsigned long`, with `unsigned` `long`.
+    pub const fn int_common(a: ElemType, b: ElemType) -> ElemType {
+        use ElemType::*;
+        match (a, b) {
+            (U64, _) | (_, U64) => U64,
+            (I64, _) | (_, I64) => I64,
+            (U32, _) | (_, U32) => U32,
+            _ => I32,
+        }
+    }
+
+    /// `x OP y` (`+ - * / % & | ^`) of two integers converted to this integer type, in its
+    /// arithmetic as C++ computes it: an unsigned result wraps modulo 2^bits; a signed one past
+    /// the type's range is undefined behaviour, an error (so is `x % y` where the quotient
+    /// `x / y` is, [expr.mul]), as is a division by zero.
+    pub fn int_arith(self, op: char, x: i128, y: i128) -> Result<i128, String> {
+        let (x, y) = (self.wrap_int(x), self.wrap_int(y));
+        let unsigned = self.int_bits().is_some_and(|(_, signed)| !signed);
+        let r = match op {
+            '+' => x + y,
+            '-' => x - y,
+            // of two 64-bit unsigned values the product passes i128: its bits modulo
+            // 2^128 keep it modulo 2^64, C++'s (a signed product of 64-bit values fits)
+            '*' if unsigned => x.wrapping_mul(y),
+            '*' => x.checked_mul(y).ok_or("integer overflow")?,
+            '/' if y == 0 => return Err("division by zero".to_string()),
+            '/' => x / y,
+            '%' if y == 0 => return Err("division by zero".to_string()),
+            '%' => x % y,
+            // of two's complement values, as C++'s (the result wraps to the type)
+            '&' => x & y,
+            '|' => x | y,
+            '^' => x ^ y,
+            _ => return Err(format!("'{op}' is not an arithmetic operator")),
+        };
+        if let Some((bits, true)) = self.int_bits() {
+            let range = -(1i128 << (bits - 1))..(1i128 << (bits - 1));
+            if !range.contains(&r) {
+                return Err(format!(
+                    "the {} value {r} of {x} {op} {y} overflows (undefined behaviour in C++)",
+                    self.name()
+                ));
+            }
+            if op == '%' && !range.contains(&(x / y)) {
+                return Err(format!(
+                    "the {} value of {x} % {y}: the quotient {} overflows (undefined behaviour in C++)",
+                    self.name(),
+                    x / y
+                ));
+            }
+        }
+        Ok(self.wrap_int(r))
+    }
+
     /// The element type's name as the CuTe DSL prints it in a pointer (`f32`, `bf16`, `i8`):
     /// MLIR's, whose integers are signless (`cutlass.Uint8` and `cutlass.Boolean` print `i8`).
     pub fn dsl_name(self) -> &'static str {

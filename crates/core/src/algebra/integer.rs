@@ -11,7 +11,8 @@
 use std::fmt;
 
 use super::arith;
-use super::error::Result;
+use super::element::ElemType;
+use super::error::{Result, condition};
 
 /// An integer and its kind.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -104,6 +105,53 @@ pub const fn is_i64_kind(kind: u32) -> bool {
 /// apart from the kinds that are no divisibility.
 pub const WIDE_DIV_KIND: u32 = 9 << 28;
 
+/// The kinds of a dynamic integer of a C++ integer type other than `int` (a leaf made of
+/// `int64_t(3)`, `65536u`, a variable declared `unsigned`): this code or'd with the type's
+/// number ([`cpp_code`]: `int64_t` 1, `unsigned` 2, `uint64_t` 3) times 2. CuTe computes with a
+/// leaf in its type (`size` is the leaves' product in their usual arithmetic conversions, an
+/// unsigned one wrapping), and so does [`Int`]'s arithmetic with one (apart,
+/// [`Int::cpp_arith`]). A [`WIDE_DIV_KIND`] whose packed odd part is even, which [`pack_wide`]
+/// never makes: a tuple's node keeps it as it keeps a wide divisibility, so the node and the
+/// static path are as they were; the readers of a divisibility skip it ([`is_cpp_kind`]). A
+/// plain run-time integer (kind 1) is an `int`.
+pub const CPP_TYPED_KIND: u32 = WIDE_DIV_KIND;
+
+/// Whether `kind` is one of [`CPP_TYPED_KIND`] (a wide kind of an even odd part).
+#[inline]
+pub const fn is_cpp_kind(kind: u32) -> bool {
+    kind & 0xffff_0001 == CPP_TYPED_KIND && kind & 0xffff != 0
+}
+
+/// Whether `kind` is one of [`WIDE_DIV_KIND`] that is a divisibility (no C++ type's:
+/// [`is_cpp_kind`]).
+#[inline]
+pub const fn is_wide_div_kind(kind: u32) -> bool {
+    is_wide_kind(kind) && !is_cpp_kind(kind)
+}
+
+/// The number of a C++ integer type a dynamic leaf keeps ([`CPP_TYPED_KIND`]): 0 for `int`
+/// and the types C++ promotes to it (`int8_t`, `uint16_t`, …), which compute as `int`.
+#[inline]
+pub const fn cpp_code(ty: ElemType) -> u32 {
+    match ty {
+        ElemType::I64 => 1,
+        ElemType::U32 => 2,
+        ElemType::U64 => 3,
+        _ => 0,
+    }
+}
+
+/// The C++ integer type of a [`cpp_code`] (`int` for 0).
+#[inline]
+pub const fn cpp_type_of_code(code: u32) -> ElemType {
+    match code {
+        1 => ElemType::I64,
+        2 => ElemType::U32,
+        3 => ElemType::U64,
+        _ => ElemType::I32,
+    }
+}
+
 /// Whether `kind` is one of [`WIDE_DIV_KIND`].
 #[inline]
 pub const fn is_wide_kind(kind: u32) -> bool {
@@ -195,6 +243,95 @@ impl Int {
         Int::make(value, 1)
     }
 
+    /// A dynamic integer of the C++ integer type `ty` (a plain dynamic one, an `int`, for
+    /// `int` and the types C++ promotes to it): [`CPP_TYPED_KIND`].
+    #[inline]
+    pub const fn cpp_typed(value: i64, ty: ElemType) -> Int {
+        match cpp_code(ty) {
+            0 => Int::dy(value),
+            code => Int::make(value, CPP_TYPED_KIND | code << 1),
+        }
+    }
+
+    /// The C++ integer type of a dynamic integer of one other than `int` ([`Int::cpp_typed`]);
+    /// `None` for any other integer (a static one, an `int`, the DSL's).
+    #[inline]
+    pub const fn cpp_type(self) -> Option<ElemType> {
+        if is_cpp_kind(self.kind()) {
+            Some(cpp_type_of_code((self.kind() & 0xffff) >> 1))
+        } else {
+            None
+        }
+    }
+
+    /// `a OP b` (`+ - * / %`) where either is of a C++ integer type other than `int`
+    /// ([`CPP_TYPED_KIND`]): as CuTe computes it, in the two types' usual arithmetic conversion
+    /// (a static integer and a plain run-time one are `int`s; an unsigned result wraps, a
+    /// signed one past its type is an error: undefined behaviour in C++), the result of that
+    /// type; one past the signed 64-bit integers cute holds (a `uint64_t`) an error.
+    #[cold]
+    #[inline(never)]
+    fn cpp_arith(a: Int, b: Int, sign: char, op: &'static str) -> Result<Int> {
+        let ty = ElemType::int_common(a.cpp_type_or_int(), b.cpp_type_or_int());
+        let r = ty
+            .int_arith(sign, i128::from(a.value), i128::from(b.value))
+            .map_err(|m| {
+                condition(
+                    op,
+                    format!("{m}: CuTe computes it in {}, the leaves' type", ty.name()),
+                )
+            })?;
+        let value = i64::try_from(r).map_err(|_| {
+            condition(
+                op,
+                format!(
+                    "the {} value {r} of {} {sign} {} is beyond the signed 64-bit integers cute computes with",
+                    ty.name(),
+                    a.value,
+                    b.value
+                ),
+            )
+        })?;
+        Ok(Int::cpp_typed(value, ty))
+    }
+
+    /// Its C++ integer type as it computes: [`Int::cpp_type`], else `int` (a static integer's
+    /// value type, a plain run-time integer's).
+    #[inline]
+    pub const fn cpp_type_or_int(self) -> ElemType {
+        match self.cpp_type() {
+            Some(t) => t,
+            None => ElemType::I32,
+        }
+    }
+
+    /// `a OP b` of a run-time `int` whose `value` is past `int`'s range: an error where both
+    /// are `int`s (a plain run-time integer, or a static one of an `int`'s value), which CuTe
+    /// computes in `int` (undefined behaviour in C++; g++ shows it wrapped:
+    /// `size(make_shape(65536, 65536))` prints 0). The DSL's integers, which carry more than
+    /// their kind, compute as the DSL does.
+    #[cold]
+    #[inline(never)]
+    fn int_overflow(a: Int, b: Int, value: i64, sign: char, op: &'static str) -> Result<()> {
+        let is_int = |i: Int| i.kind() <= 1 && i.value as i32 as i64 == i.value;
+        if is_int(a) && is_int(b) {
+            return Err(condition(
+                op,
+                format!(
+                    "integer overflow: the int value {value} of {} {sign} {} is past int's range (CuTe computes it in int, the leaves' type: undefined behaviour in C++; make a leaf int64_t to compute in 64 bits)",
+                    a.value, b.value
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether either is of a C++ integer type other than `int` ([`CPP_TYPED_KIND`]).
+    #[inline(always)]
+    const fn either_cpp_typed(a: Int, b: Int) -> bool {
+        is_cpp_kind(a.kind()) || is_cpp_kind(b.kind())
+    }
+
     /// An integer of the given kind.
     #[inline]
     pub const fn of(value: i64, dynamic: bool) -> Int {
@@ -225,7 +362,7 @@ impl Int {
     #[inline]
     pub const fn is_int_value(self) -> bool {
         let kind = self.kind();
-        kind > 1 && kind != UNKNOWN_KIND
+        kind > 1 && kind != UNKNOWN_KIND && !is_cpp_kind(kind)
     }
 
     /// The DSL's 64-bit run-time integer known to be a multiple of `div` ([`I64_KIND`]; 0 a
@@ -342,7 +479,7 @@ impl Int {
         let kind = self.kind();
         if kind > 1 && kind < UNKNOWN_KIND {
             kind as u64
-        } else if is_wide_kind(kind) {
+        } else if is_wide_div_kind(kind) {
             unpack_wide(kind)
         } else {
             0
@@ -370,7 +507,7 @@ impl Int {
             0
         } else if let Some(d) = self.i64_divisibility() {
             d
-        } else if is_wide_kind(self.kind()) {
+        } else if is_wide_div_kind(self.kind()) {
             unpack_wide(self.kind())
         } else if self.kind() >= UNKNOWN_KIND {
             1
@@ -402,6 +539,13 @@ impl Int {
             // (the DSL's 64-bit one: nothing known of the result's divisibility)
             return Int::i64_div(value, 1);
         }
+        if Int::either_cpp_typed(a, b) {
+            // (a C++ integer type's: the usual arithmetic conversion of the two)
+            return Int::cpp_typed(
+                value,
+                ElemType::int_common(a.cpp_type_or_int(), b.cpp_type_or_int()),
+            );
+        }
         Int::make(value, 1)
     }
 
@@ -409,14 +553,33 @@ impl Int {
     #[inline]
     pub fn add(self, b: Int, op: &'static str) -> Result<Int> {
         let value = arith::add(self.value, b.value, op)?;
-        Ok(Int::of_sum(self, b, value))
+        if Int::both_static(self, b) {
+            return Ok(Int::st(value));
+        }
+        self.dynamic_add_sub(b, '+', value, op)
     }
 
     /// `a - b` (the DSL: a multiple of the gcd of the two divisibilities).
     #[inline]
     pub fn sub(self, b: Int, op: &'static str) -> Result<Int> {
         let value = arith::sub(self.value, b.value, op)?;
-        Ok(Int::of_sum(self, b, value))
+        if Int::both_static(self, b) {
+            return Ok(Int::st(value));
+        }
+        self.dynamic_add_sub(b, '-', value, op)
+    }
+
+    /// [`Int::add`], [`Int::sub`] (`sign`, of value `value` in 64 bits) where one is dynamic
+    /// (apart: the static path is the kinds' one test).
+    #[inline(never)]
+    fn dynamic_add_sub(self, b: Int, sign: char, value: i64, op: &'static str) -> Result<Int> {
+        if Int::either_cpp_typed(self, b) {
+            return Int::cpp_arith(self, b, sign, op);
+        }
+        if value as i32 as i64 != value {
+            Int::int_overflow(self, b, value, sign, op)?;
+        }
+        Ok(Int::dynamic_sum(self, b, value))
     }
 
     /// The result `value` of `a ± b`: static when both are, else dynamic and a multiple of
@@ -434,6 +597,9 @@ impl Int {
     const fn dynamic_sum(a: Int, b: Int, value: i64) -> Int {
         if a.is_i64() || b.is_i64() {
             return Int::i64_result(a, b, value, false);
+        }
+        if Int::either_cpp_typed(a, b) {
+            return Int::both(a, b, value);
         }
         Int::of_dynamic(value, gcd(a.divisor(), b.divisor()), a, b)
     }
@@ -478,13 +644,43 @@ impl Int {
         self.dynamic_mul(b, op)
     }
 
+    /// [`Int::mul`] of a product whose value past `int` is no error here: a running product
+    /// that is used, if at all, where its user checks it (the compact strides: CuTe computes
+    /// the product of every extent, the last one's unused).
+    #[inline]
+    pub fn mul_unused_past_int(self, b: Int, op: &'static str) -> Result<Int> {
+        if Int::both_static(self, b) {
+            return Ok(Int::st(arith::mul(self.value, b.value, op)?));
+        }
+        self.dynamic_mul_of(b, op, false)
+    }
+
+    /// Whether it is a run-time `int` past `int`'s range (a running product
+    /// [`Int::mul_unused_past_int`] made).
+    #[inline]
+    pub const fn is_int_past_range(self) -> bool {
+        self.dynamic() && self.kind() <= 1 && self.value as i32 as i64 != self.value
+    }
+
     /// [`Int::mul`] where one is dynamic (apart: the static path is the kinds' one test).
     #[inline(never)]
     fn dynamic_mul(self, b: Int, op: &'static str) -> Result<Int> {
+        self.dynamic_mul_of(b, op, true)
+    }
+
+    /// [`Int::dynamic_mul`], an `int` past its range an error where `check_int`.
+    #[inline(always)]
+    fn dynamic_mul_of(self, b: Int, op: &'static str, check_int: bool) -> Result<Int> {
         if self.is_constant(0) || b.is_constant(0) {
             return Ok(Int::st(0));
         }
+        if Int::either_cpp_typed(self, b) {
+            return Int::cpp_arith(self, b, '*', op);
+        }
         let value = arith::mul(self.value, b.value, op)?;
+        if check_int && value as i32 as i64 != value {
+            Int::int_overflow(self, b, value, '*', op)?;
+        }
         if self.is_i64() || b.is_i64() {
             return Ok(Int::i64_result(self, b, value, true));
         }
@@ -512,6 +708,9 @@ impl Int {
         if self.dynamic() && b.is_constant(1) {
             // `a / _1` is a: the DSL keeps its divisibility (a divide's rest `?{div=2}`)
             return Ok(self);
+        }
+        if Int::either_cpp_typed(self, b) {
+            return Int::cpp_arith(self, b, '/', op);
         }
         let value = arith::div(self.value, b.value, op)?;
         if let Some(d) = self.i64_divisibility()
@@ -546,6 +745,9 @@ impl Int {
             || (self.dynamic() && (b.is_constant(1) || b.is_constant(-1)))
         {
             return Ok(Int::st(0));
+        }
+        if Int::either_cpp_typed(self, b) {
+            return Int::cpp_arith(self, b, '%', op);
         }
         let value = arith::rem(self.value, b.value, op)?;
         if self.is_i64() || b.is_i64() {
@@ -598,6 +800,10 @@ impl Int {
         let value = arith::ceil_div(self.value, b.value, op)?;
         if Int::both_static(self, b) {
             return Ok(Int::st(value));
+        }
+        if Int::either_cpp_typed(self, b) {
+            // `(a + b - _1) / b` in the leaves' type
+            return self.add(b, op)?.sub(Int::st(1), op)?.div(b, op);
         }
         if self.dynamic() && b.is_constant(1) {
             // `(a + _1 - _1) / _1`: the DSL keeps a's divisibility (a composition's extent

@@ -1674,6 +1674,10 @@ impl Env {
             ExprKind::Float(v, single) => {
                 elements::float_literal(*v, *single, self.dsl || self.dsl_seen, e.span)
             }
+            // a C++ literal past `int` is a `long` (`4294967296`), as CuTe computes with it
+            ExprKind::DynInt(v) if *v as i32 as i64 != *v => Ok(Value::IntTuple(IntTuple::of_int(
+                crate::algebra::integer::Int::cpp_typed(*v, storage::ElemType::I64),
+            ))),
             ExprKind::DynInt(v) => Ok(Value::IntTuple(IntTuple::int_of(*v, true))),
             ExprKind::Scaled(v, b) => Ok(Value::IntTuple(IntTuple::stride(
                 crate::algebra::basis::Stride::new(*v, *b),
@@ -2432,6 +2436,14 @@ impl Env {
                 .map(|s| Value::Scalar(Box::new(s)))
                 .map_err(|m| EvalError::new(m, e.span));
         }
+        // the DSL's `cutlass.Int32` arithmetic wraps modulo 2^32 (`Int32(65536) * 65536` is 0;
+        // the DSL warns), where C++'s `int` past its range is undefined behaviour, an error
+        if (self.dsl || self.dsl_seen)
+            && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
+            && let Some(wrapped) = dsl_int32_wrap(op, x, y)
+        {
+            return Ok(Value::IntTuple(IntTuple::of_int(wrapped)));
+        }
         // `A o B`, `A / B`, `A * B` of layouts: the function the user called, its law checked
         let law = match op {
             BinOp::Compose => Some("composition"),
@@ -2651,6 +2663,8 @@ impl Env {
                 }
                 _ => unreachable!("a link of the chain"),
             };
+            // what the algebra kept of the leaves' type (`size`, `get`, `L(i)`)
+            ty = kept_int_type(&v);
         }
         Ok((v, ty))
     }
@@ -3424,8 +3438,9 @@ impl Env {
             Some(Value::Name(t)) if let Some(ty) = constant::IntType::of_name(t) => {
                 return bytes(ty.size());
             }
-            Some(Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
-                return bytes(4);
+            // a run-time integer: an `int`, or the type the algebra kept (`int64_t`: 8)
+            Some(v @ Value::IntTuple(t)) if matches!(t.as_int_kind(), Some((_, true))) => {
+                return bytes(kept_int_type(v).map_or(4, |ty| ty.bits() / 8));
             }
             Some(Value::IntTuple(t)) if t.is_int() && t.is_static() && !t.has_basis() => {
                 return bytes(1);
@@ -5333,6 +5348,9 @@ fn binary(
     }
     if let (Some(x), Some(y), Some(kind)) = (a.as_int(), b.as_int(), Arithmetic::of(op)) {
         let r = arithmetic(op, kind, x, y, bspan, span)?;
+        if r as i32 as i64 != r {
+            int_overflow(op, kind, a, b, span)?;
+        }
         let dynamic = arithmetic_is_dynamic(op, kind, a, x, b, y);
         return Ok(Value::IntTuple(IntTuple::of_int(if dynamic {
             crate::algebra::Int::of_kind(r, arithmetic_dynamic_kind(kind, a, b))
@@ -5551,6 +5569,50 @@ impl Arithmetic {
             | BinOp::Or => return None,
         })
     }
+}
+
+/// The DSL's `x op y` (`+ - *`) of two `cutlass.Int32` values (a plain run-time integer, or
+/// one beside a Python int of an `Int32`'s value) whose result is past 32 bits: wrapped modulo
+/// 2^32, as the DSL's `Int32` computes it (dsl 4.8.1: `Int32(65536) * 65536` is 0,
+/// `Int32(2147483647) + 1` is -2147483648); `None` for any other.
+fn dsl_int32_wrap(op: BinOp, x: &IntTuple, y: &IntTuple) -> Option<crate::algebra::Int> {
+    let (x, y) = (x.as_int_full()?, y.as_int_full()?);
+    let int32 = |i: crate::algebra::Int| i.kind() <= 1 && i.value as i32 as i64 == i.value;
+    if !(x.dynamic() || y.dynamic()) || !int32(x) || !int32(y) {
+        return None;
+    }
+    let r = match op {
+        BinOp::Add => x.value + y.value,
+        BinOp::Sub => x.value - y.value,
+        BinOp::Product => x.value * y.value,
+        _ => return None,
+    };
+    (r as i32 as i64 != r).then(|| crate::algebra::Int::dy(r as i32 as i64))
+}
+
+/// `a op b` of run-time integers whose value is past `int`'s range: where both are `int`s, the
+/// algebra's error ([`crate::algebra::Int`]'s arithmetic: CuTe computes it in `int`, undefined
+/// behaviour in C++), which names it.
+#[cold]
+#[inline(never)]
+fn int_overflow(
+    op: BinOp,
+    kind: Arithmetic,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Result<(), EvalError> {
+    let int = |v: &Value| match v {
+        Value::IntTuple(t) => t.as_int_full(),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (int(a), int(b))
+        && (x.dynamic() || y.dynamic())
+        && let Err(e) = kind.on_ints(x, y, op.symbol())
+    {
+        return Err(EvalError::algebra(e, span));
+    }
+    Ok(())
 }
 
 /// Whether `x op y` is dynamic, as CuTe's integral_constant arithmetic gives it (dynamic where
@@ -5981,8 +6043,30 @@ impl Env {
             Value::IntTuple(ref t) if let Some((x, true)) = t.as_int_kind() => {
                 let x = typed_value(x, ty);
                 storage::Scalar::new(to, storage::Number::Int(x))
-                    .map(|s| Value::IntTuple(IntTuple::int_of(typed_bits(s), true)))
+                    .map(typed_int)
                     .map_err(|m| EvalError::new(m, span))
+            }
+            // a converting initialization (assignment): a floating value truncated toward zero
+            // (`int y = 2.5;` is 2; past the type's range undefined in C++, an error), a truth
+            // value 0 or 1
+            Value::Scalar(ref s) => storage::Scalar::new(to, s.value)
+                .map(typed_int)
+                .map_err(|m| EvalError::new(m, span)),
+            Value::Bool(b) => storage::Scalar::new(to, storage::Number::Int(i128::from(b)))
+                .map(typed_int)
+                .map_err(|m| EvalError::new(m, span)),
+            // `int y = int;`: a type's name is no value
+            Value::Name(ref n)
+                if constant::IntType::of_name(n).is_some()
+                    || storage::ElemType::of_name(n).is_some() =>
+            {
+                Err(EvalError::new(
+                    format!(
+                        "'{n}' is a type, not a value: the {} variable is initialized from a value (int y = 2;)",
+                        to.name()
+                    ),
+                    span,
+                ))
             }
             v => Ok(v),
         }
@@ -6013,8 +6097,13 @@ impl Env {
             {
                 Ok(((**v).clone(), Some(ty)))
             }
-            // a literal, a name of no typed variable, …: no C++ integer type of its own
-            _ => Ok((self.eval(e)?, None)),
+            // a literal, a name of no typed variable, …: no C++ integer type of its own (but
+            // what the algebra kept of the leaves' type)
+            _ => {
+                let v = self.eval(e)?;
+                let ty = kept_int_type(&v);
+                Ok((v, ty))
+            }
         }
     }
 
@@ -6063,12 +6152,7 @@ impl Env {
                     },
                 };
                 storage::Scalar::new(ty, number)
-                    .map(|s| {
-                        (
-                            Value::IntTuple(IntTuple::int_of(typed_bits(s), true)),
-                            Some(ty),
-                        )
-                    })
+                    .map(|s| (typed_int(s), Some(ty)))
                     .map_err(|m| EvalError::new(m, e.span))
             }
             // `-u` of an unsigned `u` wraps (`~u` too); `-i` of an `int` at its least value
@@ -6092,15 +6176,15 @@ impl Env {
                 };
                 let operand = storage::Scalar::new(t, storage::Number::Int(typed_value(n, ty)));
                 left.and_then(|z| operand.and_then(|o| storage::Scalar::arith(sign, z, o)))
-                    .map(|r| {
-                        (
-                            Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
-                            Some(r.ty),
-                        )
-                    })
+                    .map(|r| (typed_int(r), Some(r.ty)))
                     .map_err(|m| EvalError::new(m, e.span))
             }
-            _ => Ok((self.eval(e)?, None)),
+            // a call: what the algebra kept of the leaves' type (`size`, `get`, `L(i)`)
+            _ => {
+                let v = self.eval(e)?;
+                let ty = kept_int_type(&v);
+                Ok((v, ty))
+            }
         }
     }
 
@@ -6190,12 +6274,7 @@ impl Env {
                     storage::Number::Int(typed_value(x, ta)),
                 )
                 .and_then(|x| storage::Scalar::shift(x, count, op == BinOp::Shr))
-                .map(|r| {
-                    (
-                        Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
-                        Some(r.ty),
-                    )
-                })
+                .map(|r| (typed_int(r), Some(r.ty)))
                 .map_err(|m| EvalError::new(m, e.span)),
             );
         }
@@ -6215,12 +6294,7 @@ impl Env {
         };
         Some(
             storage::Scalar::arith(sign, x, y)
-                .map(|r| {
-                    (
-                        Value::IntTuple(IntTuple::int_of(typed_bits(r), true)),
-                        Some(r.ty),
-                    )
-                })
+                .map(|r| (typed_int(r), Some(r.ty)))
                 .map_err(|m| EvalError::new(m, e.span)),
         )
     }
@@ -6268,6 +6342,26 @@ fn typed_value(n: i64, ty: Option<storage::ElemType>) -> i128 {
 fn typed_bits(s: storage::Scalar) -> i64 {
     let v = s.value.as_i128();
     i64::try_from(v).unwrap_or(v as u64 as i64)
+}
+
+/// A run-time integer of a C++ integer type: its value held as [`typed_bits`] holds it, its type
+/// kept with it where it is one the algebra computes in ([`Int::cpp_typed`]: `int64_t`,
+/// `unsigned`, `uint64_t`; `size(make_shape(int64_t(3), 4))` is an `int64_t`, as CuTe's).
+fn typed_int(s: storage::Scalar) -> Value {
+    Value::IntTuple(IntTuple::of_int(crate::algebra::integer::Int::cpp_typed(
+        typed_bits(s),
+        s.ty,
+    )))
+}
+
+/// The C++ integer type a value keeps where the algebra computed it in one other than `int`
+/// (`size` of `int64_t` leaves, [`Int::cpp_type`](crate::algebra::integer::Int::cpp_type)).
+#[inline]
+fn kept_int_type(v: &Value) -> Option<storage::ElemType> {
+    match v {
+        Value::IntTuple(t) => t.as_int_full()?.cpp_type(),
+        _ => None,
+    }
 }
 
 /// A value of a C++ integer type `ty` leaving the typed arithmetic (an argument, a tuple's

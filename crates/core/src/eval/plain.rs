@@ -362,7 +362,7 @@ fn write_traced_dynamic_int(out: &mut String, t: &crate::algebra::Tup) {
         return;
     }
     if let Some(i) = t.as_int_full()
-        && crate::algebra::integer::is_wide_kind(i.kind())
+        && crate::algebra::integer::is_wide_div_kind(i.kind())
     {
         let _ = write!(out, "?{{div={}}}", i.divisibility() as i32);
         return;

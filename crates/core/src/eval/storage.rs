@@ -150,21 +150,6 @@ impl ElemType {
         ) || self.mini_float().is_some()
     }
 
-    /// An integer type's width and signedness.
-    pub fn int_bits(self) -> Option<(u32, bool)> {
-        Some(match self {
-            ElemType::I8 => (8, true),
-            ElemType::I16 => (16, true),
-            ElemType::I32 => (32, true),
-            ElemType::I64 => (64, true),
-            ElemType::U8 => (8, false),
-            ElemType::U16 => (16, false),
-            ElemType::U32 => (32, false),
-            ElemType::U64 => (64, false),
-            _ => return None,
-        })
-    }
-
     /// `T(x)`: the value the type holds for `x`, as C++ converts it — a floating type rounds
     /// to its nearest value (`half_t` and `bfloat16_t` through `float`, as CUTLASS converts,
     /// ties to even), an integer type truncates a floating value toward zero (an error where
@@ -256,9 +241,7 @@ impl ElemType {
                         tr as i128
                     }
                 };
-                let m = 1i128 << bits;
-                let w = i.rem_euclid(m);
-                Number::Int(if signed && w >= m / 2 { w - m } else { w })
+                Number::Int(t.wrap_int(i))
             }
         })
     }
@@ -526,11 +509,7 @@ impl Scalar {
             (F64, _) | (_, F64) => F64,
             (x, y) if x == y && x.is_float() => x,
             (x, y) if x.is_float() || y.is_float() => F32,
-            // LP64: `long` with `unsigned long` is `unsigned long`, with `unsigned` `long`
-            (U64, _) | (_, U64) => U64,
-            (I64, _) | (_, I64) => I64,
-            (U32, _) | (_, U32) => U32,
-            _ => I32,
+            (x, y) => ElemType::int_common(x, y),
         }
     }
 
@@ -569,44 +548,7 @@ impl Scalar {
             // both operands converted to the common type first (`5u / -1` divides by
             // 4294967295)
             let (x, y) = (ty.round(a.value)?.as_i128(), ty.round(b.value)?.as_i128());
-            let unsigned = ty.int_bits().is_some_and(|(_, signed)| !signed);
-            let r = match op {
-                '+' => x + y,
-                '-' => x - y,
-                // of two 64-bit unsigned values the product passes i128: its bits modulo
-                // 2^128 keep it modulo 2^64, C++'s (a signed product of 64-bit values fits)
-                '*' if unsigned => x.wrapping_mul(y),
-                '*' => x.checked_mul(y).ok_or("integer overflow")?,
-                '/' if y == 0 => return Err("division by zero".to_string()),
-                '/' => x / y,
-                '%' if y == 0 => return Err("division by zero".to_string()),
-                '%' => x % y,
-                // of two's complement values, as C++'s (the result wraps to the type below)
-                '&' => x & y,
-                '|' => x | y,
-                '^' => x ^ y,
-                _ => return Err(format!("'{op}' is not an arithmetic operator")),
-            };
-            // a signed type's result past its range is undefined in C++ (an unsigned one
-            // wraps modulo 2^bits: Scalar::new), as of integral constants (eval::constant); so
-            // is `a % b` where the quotient `a / b` is ([expr.mul])
-            if let Some((bits, true)) = ty.int_bits() {
-                let range = -(1i128 << (bits - 1))..(1i128 << (bits - 1));
-                if !range.contains(&r) {
-                    return Err(format!(
-                        "the {} value {r} of {x} {op} {y} overflows (undefined behaviour in C++)",
-                        ty.name()
-                    ));
-                }
-                if op == '%' && !range.contains(&(x / y)) {
-                    return Err(format!(
-                        "the {} value of {x} % {y}: the quotient {} overflows (undefined behaviour in C++)",
-                        ty.name(),
-                        x / y
-                    ));
-                }
-            }
-            Number::Int(r)
+            Number::Int(ty.int_arith(op, x, y)?)
         };
         Scalar::new(ty, v)
     }

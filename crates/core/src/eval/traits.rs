@@ -262,6 +262,23 @@ pub(super) fn same_type(a: &Value, b: &Value) -> bool {
             (Some(p), Some(q)) => p == q,
             _ => x == y,
         },
+        // a run-time integer and an integer type: the type C++ computed it in (`int`, or the
+        // type the algebra kept: `size` of `int64_t` leaves is an `int64_t`)
+        (Value::IntTuple(x), Value::Name(n)) | (Value::Name(n), Value::IntTuple(x))
+            if let Some(i) = x.as_int_full()
+                && i.dynamic()
+                && let Some(ty) = IntType::of_name(n) =>
+        {
+            use crate::algebra::element::ElemType;
+            let held = match ty {
+                IntType::Int => ElemType::I32,
+                IntType::UInt => ElemType::U32,
+                IntType::Long | IntType::LongLong => ElemType::I64,
+                IntType::ULong | IntType::ULongLong => ElemType::U64,
+                _ => return false,
+            };
+            held == i.cpp_type_or_int()
+        }
         // a struct of the program's own (an object's type, or the type): its type's name
         (Value::Struct(x), Value::Struct(y)) => {
             plain_type(x.type_name()) == plain_type(y.type_name())
@@ -335,6 +352,10 @@ fn plain_type(t: &str) -> String {
 /// Whether two IntTuples have the same type.
 fn same_tuple(a: &Tup, b: &Tup) -> bool {
     match (a.as_int_kind(), b.as_int_kind()) {
+        // run-time integers of the same C++ type (`int`, or the one the algebra kept)
+        (Some((_, true)), Some((_, true))) => {
+            a.as_int_full().map(Int::cpp_type) == b.as_int_full().map(Int::cpp_type)
+        }
         (Some((x, dx)), Some((y, dy))) => dx == dy && (dx || x == y),
         (None, None) => {
             a.rank() == b.rank()

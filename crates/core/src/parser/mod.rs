@@ -2807,9 +2807,9 @@ impl<'a> Parser<'a> {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
-        // a `uint64_t`'s bits (`18446744073709551615ull`) go the general way, which reads
-        // them as that type ([`Parser::scaled_after`])
-        if is_u64_bits(self.src, pos, v) {
+        // a `uint64_t`'s bits (`18446744073709551615ull`) and a suffixed literal (`5u`, `5l`)
+        // go the general way, which reads them as their type ([`Parser::scaled_after`])
+        if is_u64_bits(self.src, pos, v) || self.src.as_bytes()[end - 1].is_ascii_alphabetic() {
             return None;
         }
         let (end, dynamic) = self.kind_after(pos, end);

@@ -138,7 +138,7 @@ fn write_div(out: &mut String, kind: u32) {
             out.push_str(itoa::Buffer::new().format(d));
         }
         out.push('}');
-    } else if kind > 1 && (kind < UNKNOWN_KIND || crate::algebra::integer::is_wide_kind(kind)) {
+    } else if kind > 1 && (kind < UNKNOWN_KIND || crate::algebra::integer::is_wide_div_kind(kind)) {
         out.push_str("{div=");
         out.push_str(itoa::Buffer::new().format(Int::of_kind(0, kind).divisibility()));
         out.push('}');

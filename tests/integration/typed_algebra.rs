@@ -1,0 +1,153 @@
+//! Issue 37 (session 32): the C++ integer type of the integers the algebra returns
+//! (docs/typed_integers.md). CuTe computes `size`, `cosize`, `get`, `product` in the type of
+//! the leaves (their usual arithmetic conversions: an `unsigned` product wraps, an `int64_t`
+//! leaf makes the result an `int64_t`), and cute does: `size(make_shape(int64_t(3), 4)) - 13u`
+//! is the `int64_t` -1, `size(make_shape(65536u, 65536u))` the `unsigned` 0.
+//! `golden/typed_algebra.tsv` holds each expression with what CuTe 4.7 prints for it
+//! (`tests/oracle/gen_typed_algebra.py`, from `cute-oracle`): `--format cute` prints the same,
+//! read as C++ (a `;` appended). The rows whose value is undefined behaviour in C++ (an `int`
+//! past its range, which g++ -O0 shows wrapped) are errors that name it.
+
+use crate::helpers::{cases, cute_format};
+use cute::eval::{Env, Outcome};
+
+/// The expressions of `golden/typed_algebra.tsv` whose value is undefined behaviour in C++:
+/// an `int` result past its range, and what cute answers instead. `None`: cute's answer is
+/// not yet CuTe's (docs/typed_integers.md, what is left).
+const UNDEFINED: &[(&str, Option<&str>)] = &[
+    (
+        "size(make_layout(make_shape(65536, 65536)))",
+        Some("integer overflow: the int value 4294967296 of 65536 * 65536 is past int's range"),
+    ),
+    (
+        "size(make_layout(make_shape(65536, 65536))) * 1",
+        Some("integer overflow"),
+    ),
+    (
+        "size(make_shape(65536, 65536, int64_t(1)))",
+        Some("integer overflow"),
+    ),
+    (
+        "size(make_shape(_65536{}, 65536))",
+        Some("integer overflow"),
+    ),
+    // `C<t> op C<u>` past `int` is CuTe's run-time `int` operation (SFINAE): cute still
+    // answers the wider static constant
+    ("_65536{} * _65536{}", None),
+    ("Int<2147483647>{} + Int<1>{}", None),
+    (
+        "get<0>(make_shape(2147483647, 2)) + 1",
+        Some(
+            "the int value 2147483648 of 2147483647 + 1 is past int's range (CuTe computes it in int",
+        ),
+    ),
+    (
+        "cosize(make_layout(make_shape(4, 8), make_stride(1, 4))) * 2147483647",
+        Some("integer overflow"),
+    ),
+    // a layout's value at a coordinate (crd2idx) is computed untyped yet
+    ("make_layout(make_shape(65536, 65536))(65535, 65535)", None),
+];
+
+fn run_cpp(stmt: &str) -> String {
+    match Env::new().run(&format!("{stmt};")) {
+        Ok(Outcome::Value(v)) => cute::render::cute::render(&v),
+        Ok(other) => format!("{other:?}"),
+        Err(e) => format!("error: {}", e.message),
+    }
+}
+
+/// Each defined expression of `golden/typed_algebra.tsv` under `--format cute`, in a fresh
+/// session, prints what CuTe prints.
+#[test]
+fn typed_algebra_prints_what_cute_prints() {
+    let all = cases("typed_algebra.tsv");
+    let failures: Vec<String> = all
+        .iter()
+        .filter(|(stmt, _)| !UNDEFINED.iter().any(|(u, _)| u == stmt))
+        .filter_map(|(stmt, want)| {
+            let got = run_cpp(stmt);
+            (&got != want).then(|| format!("{stmt}\n   want {want}\n   got  {got}"))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases of typed_algebra.tsv fail:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
+/// The rows of undefined behaviour: each is in the golden file (CuTe's wrapped print kept for
+/// the record), and cute's answer is an error naming the `int` overflow.
+#[test]
+fn typed_algebra_int_overflow_is_an_error() {
+    let all = cases("typed_algebra.tsv");
+    for (stmt, want) in UNDEFINED {
+        assert!(
+            all.iter().any(|(s, _)| s == stmt),
+            "{stmt} is not in the golden file"
+        );
+        let Some(want) = want else { continue };
+        let got = run_cpp(stmt);
+        assert!(
+            got.starts_with("error: ") && got.contains(want),
+            "{stmt}: {got}"
+        );
+    }
+}
+
+/// Declarations of C++ integer types, then an expression (`golden/typed_sessions.tsv`: CuTe's
+/// answer is the oracle's `[]{ statements return expression; }()`): a typed variable meets a
+/// typed result (`unsigned u = 13;` and the `int64_t` size: -1), and a declaration converts its
+/// value as C++ does (`int y = 2.5;` is 2, `int8_t c = 300;` is 44).
+#[test]
+fn typed_algebra_sessions_answer_what_cute_answers() {
+    let text = std::fs::read_to_string(crate::helpers::golden_dir().join("typed_sessions.tsv"))
+        .expect("golden file");
+    let mut failures = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut cols = line.split('\t');
+        let (Some(statements), Some(expr), Some(want)) = (cols.next(), cols.next(), cols.next())
+        else {
+            panic!("STATEMENTS<TAB>EXPRESSION<TAB>EXPECTED: {line}");
+        };
+        let program = format!("{}\n{expr};\n", statements.replace("; ", ";\n"));
+        let (out, err, code) = cute_format(&program);
+        if (out.trim_end(), code) != (want, 0) {
+            failures.push(format!("{program}   want {want}\n   got  {out}{err}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A type's name is no value to initialize an integer from.
+#[test]
+fn typed_algebra_type_name_is_no_value() {
+    let (_, err, code) = cute_format("int y = int;\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("'int' is a type, not a value"), "{err}");
+}
+
+/// The DSL's `cutlass.Int32` wraps modulo 2^32 where C++'s `int` overflow is an error
+/// (`golden/dsl_int32_wrap.tsv`, from the DSL 4.8.1: `tests/oracle/gen_dsl_int32_wrap.py`):
+/// `Int32(65536) * 65536` is the run-time 0, printed `0?`.
+#[test]
+fn typed_algebra_dsl_int32_wraps() {
+    let text = std::fs::read_to_string(crate::helpers::golden_dir().join("dsl_int32_wrap.tsv"))
+        .expect("golden file");
+    let mut failures = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (expr, want) = line.split_once('\t').expect("EXPRESSION<TAB>VALUE");
+        let got = match Env::new().run(expr) {
+            Ok(Outcome::Value(v)) => cute::render::plain::render(&v),
+            Ok(other) => format!("{other:?}"),
+            Err(e) => format!("error: {}", e.message),
+        };
+        if got != format!("{want}?") {
+            failures.push(format!("{expr}: want {want}?, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

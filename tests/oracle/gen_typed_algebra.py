@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Expectations for the C++ integer types of the integers the algebra returns (issue 37, session
+32; docs/typed_integers.md): each expression below, printed by CuTe 4.7's `print()` through
+/work/shared/tools/cute-oracle, into tests/golden/typed_algebra.tsv (expression, TAB, what CuTe
+prints). The integration test tests/integration/typed_algebra.rs checks `cute eval --format
+cute` of each (read as C++: a `;` appended) against it; the rows whose value is undefined
+behaviour in C++ (a signed `int` past its range: g++ -O0 shows it wrapped) are listed there
+and are errors in cute.
+
+    python3 tests/oracle/gen_typed_algebra.py
+"""
+import pathlib
+import subprocess
+
+ORACLE = "/work/shared/tools/cute-oracle"
+OUT = pathlib.Path(__file__).resolve().parents[1] / "golden" / "typed_algebra.tsv"
+SESSIONS_OUT = pathlib.Path(__file__).resolve().parents[1] / "golden" / "typed_sessions.tsv"
+
+# docs/typed_integers.md's table, row by row
+TABLE = [
+    "size(make_layout(make_shape(65536, 65536)))",
+    "size(make_layout(make_shape(65536, 65536))) * 1",
+    "size(make_layout(make_shape(int64_t(65536), 65536)))",
+    "size(make_shape(65536, 65536, int64_t(1)))",
+    "size(make_shape(int64_t(1), 65536, 65536))",
+    "size(make_shape(65536u, 65536u))",
+    "size(make_shape(_65536{}, 65536))",
+    "_65536{} * _65536{}",
+    "Int<2147483647>{} + Int<1>{}",
+    "get<0>(make_shape(2147483647, 2)) + 1",
+    "cosize(make_layout(make_shape(4, 8), make_stride(1, 4))) * 2147483647",
+    "make_layout(make_shape(65536, 65536))(65535, 65535)",
+    "make_layout(make_shape(65536, 65536), make_stride(int64_t(1), int64_t(65536)))(65535, 65535)",
+    "size(make_layout(make_shape(3, 4))) - 13u",
+    "size(make_shape(int64_t(3), 4)) - 13u",
+    "rank(make_shape(2, 3)) - 3",
+]
+
+# unsigned and int64_t leaves mixed, in the style of CuTe's unit tests
+MIXES = [
+    "size(make_shape(3u, 4)) - 13",
+    "size(make_shape(3u, 4)) * -1",
+    "size(make_shape(3u, int64_t(4))) - 13",
+    "size(make_shape(int64_t(3), 4u)) - 13",
+    "size(make_shape(65536u, 65536u, int64_t(2)))",
+    "size(make_shape(int64_t(2), 65536u, 65536u))",
+    "size(make_shape(4294967295u, 2))",
+    "size(make_shape(make_shape(int64_t(3), 2), 4)) - 25u",
+    "size(make_shape(make_shape(3u, 2), make_shape(4, 5))) - 121",
+    "size<0>(make_shape(int64_t(3), 4)) - 4u",
+    "size<1>(make_shape(3, 4u)) - 5",
+    "get<0>(make_shape(int64_t(3), 4)) - 4u",
+    "get<1>(make_shape(3, 4u)) - 5",
+    "product(make_shape(int64_t(3), 4)) - 13u",
+    "cosize(make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))) - 40u",
+    "cosize(make_layout(make_shape(4u, 8u), make_stride(1u, 4u))) - 33",
+    "size(make_layout(make_shape(int64_t(3), 4), make_stride(1, 3))) - 13u",
+    "size(make_shape(uint64_t(3), 4)) - 2",
+    "size(make_shape(int64_t(3), 4)) / -5",
+    "size(make_shape(3u, 4)) / -5",
+    "size(make_shape(int64_t(3), 4)) % 5u",
+    "size(make_shape(int64_t(1), 2147483647, 2))",
+    "size(make_shape(int64_t(3037000499), 3037000499))",
+    "sizeof(size(make_shape(3, 4)))",
+    "sizeof(size(make_shape(int64_t(3), 4)))",
+    "sizeof(size(make_shape(3u, 4)))",
+    "sizeof(size(make_shape(3u, int64_t(4))))",
+    "sizeof(size(make_shape(uint64_t(3), 4)))",
+    "sizeof(get<0>(make_shape(int64_t(3), 4)))",
+    "sizeof(cosize(make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))))",
+    "sizeof(size(make_shape(_3{}, int64_t(4))))",
+    "is_same_v<decltype(size(make_shape(3, 4))), int>",
+    "is_same_v<decltype(size(make_shape(int64_t(3), 4))), int64_t>",
+    "is_same_v<decltype(size(make_shape(int64_t(3), 4))), int>",
+    "is_same_v<decltype(size(make_shape(3u, 4))), uint32_t>",
+    "is_same_v<decltype(size(make_shape(3u, int64_t(4)))), int64_t>",
+    "is_same_v<decltype(size(make_shape(uint64_t(3), int64_t(4)))), uint64_t>",
+    "is_same_v<decltype(size(make_shape(int64_t(3), 4)) - 13u), int64_t>",
+    "is_same_v<decltype(size(make_shape(3, 4)) - 13u), uint32_t>",
+]
+
+
+def cases():
+    return TABLE + MIXES
+
+
+# declarations, then an expression: (statements, expression); CuTe's answer is the oracle's
+# `[]{ statements return expression; }()`, cute's the program `statements` then `expression;`
+SESSIONS = [
+    ("unsigned u = 13;", "size(make_shape(int64_t(3),4)) - u"),
+    ("int64_t n = 3;", "size(make_shape(n, 4u)) - 13u"),
+    ("auto s = size(make_shape(int64_t(3), 4));", "sizeof(s)"),
+    ("auto n = size(make_shape(65536u, 65536u));", "n"),
+    ("unsigned u = 3;", "size(make_shape(u, 4)) - 13"),
+    ("auto l = make_layout(make_shape(int64_t(4), 8));", "size(l) - 33u"),
+    # converting initializations
+    ("int y = 2.5;", "y"),
+    ("int y = 2.9f;", "y"),
+    ("int y = -2.5;", "y"),
+    ("int64_t w = 2.5;", "w"),
+    ("unsigned z = -1;", "z"),
+    ("int8_t c = 300;", "int(c)"),
+    ("uint8_t q = -1;", "int(q)"),
+    ("int y = true;", "y"),
+    ("int y = 3; y = 4.5;", "y"),
+]
+
+
+def main():
+    exprs = cases()
+    r = subprocess.run([ORACLE, *exprs], capture_output=True, text=True, check=True)
+    lines = r.stdout.split("\n")
+    assert lines[-1] == "" and len(lines) - 1 == len(exprs), (len(lines), len(exprs), r.stdout, r.stderr)
+    rows = [f"{e}\t{o}" for e, o in zip(exprs, lines)]
+    OUT.write_text("\n".join(rows) + "\n")
+    print(f"{len(rows)} cases -> {OUT}")
+    programs = [f"[]{{ {st} return {ex}; }}()" for st, ex in SESSIONS]
+    r = subprocess.run([ORACLE, *programs], capture_output=True, text=True, check=True)
+    lines = r.stdout.split("\n")
+    assert lines[-1] == "" and len(lines) - 1 == len(programs), (r.stdout, r.stderr)
+    rows = [f"{st}\t{ex}\t{o}" for (st, ex), o in zip(SESSIONS, lines)]
+    SESSIONS_OUT.write_text("\n".join(rows) + "\n")
+    print(f"{len(rows)} sessions -> {SESSIONS_OUT}")
+
+
+if __name__ == "__main__":
+    main()
