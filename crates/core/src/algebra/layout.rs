@@ -316,7 +316,15 @@ impl Layout {
 
     /// Evaluate at an integer or hierarchical coordinate into CuTe's codomain: an integer for
     /// integer strides, a scaled basis element or an arithmetic tuple for basis strides.
+    ///
+    /// Where the coordinate, the shape and the stride are static integers, every part, product
+    /// and term of the walk is static, and so is the index (CuTe's arithmetic of static
+    /// integers): the kinds are decided once and the walk takes the integers alone.
     pub fn eval_index(&self, coord: &Tup) -> Result<Index> {
+        if coord.is_static_ints() && self.shape().is_static_ints() && self.stride().is_static_ints()
+        {
+            return self.eval(coord).map(IntTuple::int);
+        }
         if self.stride().has_basis() {
             let r = coord::crd2idx_traced(coord, self.shape(), self.stride(), &mut NoTrace)?;
             if self.is_static() && coord.is_static() {

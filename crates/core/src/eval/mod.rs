@@ -4559,8 +4559,15 @@ pub fn apply(
     match target {
         Value::Layout(_) | Value::IntTuple(_) => {
             let l = to_layout(target, tspan)?;
-            let c = to_coord(coord, cspan)?;
             let at_coord = |e| EvalError::algebra(e, cspan);
+            // an IntTuple of integers holds no `_`: the coordinate as it is (a `Coord` of it
+            // would give back the same IntTuple)
+            if let Value::IntTuple(ct) = coord
+                && !ct.has_basis()
+            {
+                return l.eval_index(ct).map(Value::IntTuple).map_err(at_coord);
+            }
+            let c = to_coord(coord, cspan)?;
             if c.has_underscore() {
                 l.slice(&c).map(Value::Layout).map_err(at_coord)
             } else {

@@ -166,6 +166,13 @@ impl Node {
         self.meta & DYNAMIC != 0
     }
 
+    /// Whether this is a static integer leaf or a tuple's header (no run-time integer, no
+    /// basis element): `meta` without the kind bit and with a first byte of 0.
+    #[inline]
+    pub(super) fn is_static_int_or_open(self) -> bool {
+        self.meta & (DYNAMIC | 0xff) == 0
+    }
+
     /// This leaf, dynamic where `dynamic` (a tuple's header is left as it is).
     #[inline]
     pub(super) fn with_dynamic(self, dynamic: bool) -> Node {

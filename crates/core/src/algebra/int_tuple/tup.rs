@@ -235,6 +235,13 @@ impl Tup {
         !self.0.iter().any(|n| n.is_dynamic())
     }
 
+    /// Whether every leaf is a static integer (no run-time integer, no basis element): one
+    /// test of each node.
+    #[inline]
+    pub fn is_static_ints(&self) -> bool {
+        self.0.iter().all(|n| n.is_static_int_or_open())
+    }
+
     /// The integer and whether it is dynamic, when this is one.
     #[inline]
     pub fn as_int_kind(&self) -> Option<(i64, bool)> {
