@@ -3789,6 +3789,27 @@ impl<'a> Parser<'a> {
         }
         // `cute::size`, `cute.size`: CuTe's, whatever a variable is called
         let qualified = end - pos > name.len();
+        // C++'s `true`/`false`: a `bool`, a run-time value in CuTe (`print(true)` prints `1`),
+        // read as `bool(1)`; a template argument (`C<true>`) is made static where it is read
+        if !qualified && matches!(name, "true" | "false") && self.is_cpp() {
+            let span = Span::new(pos, end);
+            let conversion = self.alloc(Expr {
+                kind: ExprKind::Name("bool"),
+                span,
+            });
+            let value = Expr {
+                kind: ExprKind::DynInt(i64::from(name == "true")),
+                span,
+            };
+            let args = self.arena.alloc_slice_copy(&[value]);
+            return Ok((
+                end,
+                Expr {
+                    kind: ExprKind::Call(conversion, args),
+                    span,
+                },
+            ));
+        }
         Ok((
             end,
             Expr {
