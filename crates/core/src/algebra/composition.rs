@@ -18,13 +18,8 @@ use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 const OP: &str = "composition";
 
-thread_local! {
-    /// Whether the compositions computed now follow the CuTe DSL's rule ([`DslRule`]).
-    static DSL_RULE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// The CuTe DSL's composition, in force while a value of it lives (a call in DSL text: every
-/// composition under it, the divides' and products' included, is the DSL's).
+/// Which CuTe's composition is computed: C++'s `composition_impl`, or the CuTe DSL's
+/// (DSL text: every composition under a DSL call, the divides' and products' included).
 ///
 /// The DSL's `composition` (its MLIR op) coalesces the image of a leaf of B where A's last mode
 /// takes the rest after other modes were taken (`append(result_shape, rest_shape)`), which CuTe
@@ -37,6 +32,28 @@ thread_local! {
 /// cutlass.Int32(16))), cute.make_layout(((2,2),2), stride=((1,2),4)))` keeps B's leaves). The
 /// coalescing is C++'s `coalesce` (a mode merges only into a static front: `(2,?,?):(2,4,?)`
 /// stays).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rule {
+    /// CuTe C++'s `composition_impl`.
+    #[default]
+    Cpp,
+    /// The CuTe DSL's composition.
+    Dsl,
+}
+
+impl Rule {
+    /// The DSL's rule where `dsl`, else C++'s.
+    pub fn of(dsl: bool) -> Rule {
+        if dsl { Rule::Dsl } else { Rule::Cpp }
+    }
+}
+
+thread_local! {
+    /// Whether the compositions computed now follow the CuTe DSL's rule ([`DslRule`]).
+    static DSL_RULE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The CuTe DSL's composition ([`Rule::Dsl`]) in force while a value of it lives.
 pub struct DslRule {
     before: bool,
 }
@@ -56,8 +73,11 @@ impl Drop for DslRule {
     }
 }
 
-fn dsl_rule() -> bool {
-    DSL_RULE.with(|r| r.get())
+impl Rule {
+    /// The rule in force ([`DslRule`]).
+    pub fn current() -> Rule {
+        Rule::of(DSL_RULE.with(|r| r.get()))
+    }
 }
 
 /// CuTe's `composition(A, B)` of two layouts, its law not checked (an intermediate step);
@@ -76,7 +96,7 @@ pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
         &flat,
         Right::Layout(b),
         &mut out,
-        &mut Proof::new(),
+        &mut Proof::new(Rule::current()),
         &mut NoTrace,
     )?;
     Ok(out.finish())
@@ -89,6 +109,7 @@ pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Lay
         Left::Layout(a.as_view()),
         Right::Layout(b),
         None,
+        Rule::current(),
         &mut out,
         t,
     )?;
@@ -178,6 +199,7 @@ pub(crate) fn compose_into<T: Trace>(
     a: Left,
     b: Right,
     coalesced: Option<&FlatModes>,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
@@ -219,7 +241,7 @@ pub(crate) fn compose_into<T: Trace>(
         }
     };
     let m = out.mark();
-    let mut proof = Proof::new();
+    let mut proof = Proof::new(rule);
     compose_right(flat, b, out, &mut proof, t)?;
     if !T::LAWS {
         return Ok(());
@@ -394,14 +416,17 @@ fn compose_basis_tup<T: Trace>(
 /// contributing leaves than there is room for (left to [`laws::check_composition`], which makes
 /// the same argument on the layouts first).
 pub(crate) struct Proof {
+    /// The composition's rule ([`Rule`]), read at each leaf of B.
+    rule: Rule,
     covered: bool,
     used: arrayvec::ArrayVec<(i64, i64), 8>,
 }
 
 impl Proof {
     #[inline]
-    fn new() -> Proof {
+    fn new(rule: Rule) -> Proof {
         Proof {
+            rule,
             covered: true,
             used: arrayvec::ArrayVec::new(),
         }
@@ -437,7 +462,7 @@ fn check_law(
 /// [`compose_tiler`], reporting its derivation to `t`.
 pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    compose_tiler_into(a.as_view(), tiler, &mut out, t)?;
+    compose_tiler_into(a.as_view(), tiler, Rule::current(), &mut out, t)?;
     Ok(out.finish())
 }
 
@@ -445,11 +470,12 @@ pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> R
 fn compose_tiler_into<T: Trace>(
     a: LayoutRef,
     tiler: &Tiler,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
     match tiler {
-        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), None, out, t),
+        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), None, rule, out, t),
         Tiler::Under => {
             t.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
             out.push_tups(a.shape, a.stride);
@@ -458,7 +484,7 @@ fn compose_tiler_into<T: Trace>(
         Tiler::Int(n) => {
             t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
             let b = Layout::new(IntTuple::int(*n), IntTuple::int(1))?;
-            compose_into(Left::Layout(a), Right::Layout(&b), None, out, t)
+            compose_into(Left::Layout(a), Right::Layout(&b), None, rule, out, t)
         }
         Tiler::Tuple(v) => {
             if v.len() > a.rank() {
@@ -493,7 +519,7 @@ fn compose_tiler_into<T: Trace>(
             for (i, (ti, (s, d))) in v.iter().zip(modes).enumerate() {
                 let ai = LayoutRef::new(s, d);
                 t.section(|| Step::new(OP, "mode", format!("mode {i}: {ai} o {ti}")));
-                let r = compose_tiler_into(ai, ti, out, t);
+                let r = compose_tiler_into(ai, ti, rule, out, t);
                 t.end();
                 r?;
             }
@@ -632,8 +658,8 @@ fn compose_leaf_of<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
-    if dsl_rule() {
-        // the DSL's: the leaf's image coalesced where A's last mode took the rest ([`DslRule`])
+    if p.rule == Rule::Dsl {
+        // the DSL's: the leaf's image coalesced where A's last mode took the rest ([`Rule`])
         let mut image = LayoutBuilder::new();
         let appended = compose_leaf::<T, false>(flat, rhs, rd, &mut image, p, t)?;
         let image = image.finish();

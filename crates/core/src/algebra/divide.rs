@@ -1,7 +1,7 @@
 //! The four divides and six products, as CuTe defines them from composition and complement.
 
 use super::complement::{Cotarget, complement_flat_traced};
-use super::composition::{Left, Right, compose_into, compose_tiler};
+use super::composition::{Left, Right, Rule, compose_into, compose_tiler};
 use super::error::{Result, condition};
 use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
@@ -75,7 +75,8 @@ fn logical_divide_into<T: Trace>(
             let m = out.mark();
             // coalesce_x(A) is coalesce(A) unless A's last extent is 1
             let pre = (a.shape.last_leaf() != Some(1)).then_some(&ca);
-            let r = compose_into(Left::Layout(a), bb, pre, out, tr).map_err(|e| e.within(OP));
+            let r = compose_into(Left::Layout(a), bb, pre, Rule::current(), out, tr)
+                .map_err(|e| e.within(OP));
             tr.end();
             r?;
             tr.step(|| {
@@ -162,8 +163,15 @@ fn logical_product_into<T: Trace>(
             out.push_tups(a.shape, a.stride);
             // A* is coalesced: coalesce_x(A*) is A* unless its last extent is 1
             let pre = (c.last().0 != 1).then_some(&c);
-            let cb = compose_into(Left::Flat(&c), Right::Layout(b), pre, out, tr)
-                .map_err(|e| e.within(OP));
+            let cb = compose_into(
+                Left::Flat(&c),
+                Right::Layout(b),
+                pre,
+                Rule::current(),
+                out,
+                tr,
+            )
+            .map_err(|e| e.within(OP));
             tr.end();
             cb?;
             out.close(m);
