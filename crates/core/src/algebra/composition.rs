@@ -18,8 +18,9 @@ use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 const OP: &str = "composition";
 
-/// Which CuTe's composition is computed: C++'s `composition_impl`, or the CuTe DSL's
-/// (DSL text: every composition under a DSL call, the divides' and products' included).
+/// Which CuTe's composition is computed: C++'s `composition_impl`, or the CuTe DSL's (DSL
+/// text: every composition under a DSL call, the divides' and products' included, handed down
+/// from the call as this value).
 ///
 /// The DSL's `composition` (its MLIR op) coalesces the image of a leaf of B where A's last mode
 /// takes the rest after other modes were taken (`append(result_shape, rest_shape)`), which CuTe
@@ -48,38 +49,6 @@ impl Rule {
     }
 }
 
-thread_local! {
-    /// Whether the compositions computed now follow the CuTe DSL's rule ([`DslRule`]).
-    static DSL_RULE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// The CuTe DSL's composition ([`Rule::Dsl`]) in force while a value of it lives.
-pub struct DslRule {
-    before: bool,
-}
-
-impl DslRule {
-    /// The DSL's rule from now until the value is dropped.
-    pub fn enter() -> DslRule {
-        DslRule {
-            before: DSL_RULE.with(|r| r.replace(true)),
-        }
-    }
-}
-
-impl Drop for DslRule {
-    fn drop(&mut self) {
-        DSL_RULE.with(|r| r.set(self.before));
-    }
-}
-
-impl Rule {
-    /// The rule in force ([`DslRule`]).
-    pub fn current() -> Rule {
-        Rule::of(DSL_RULE.with(|r| r.get()))
-    }
-}
-
 /// CuTe's `composition(A, B)` of two layouts, its law not checked (an intermediate step);
 /// [`compose_traced`] with a [`super::trace::Laws`] sink checks it.
 pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
@@ -88,6 +57,11 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
 
 /// CuTe's `composition(A, B)` without the law check, nor the sink machinery.
 pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
+    compose_unchecked_in(a, b, Rule::Cpp)
+}
+
+/// [`compose_unchecked`] by `rule`.
+fn compose_unchecked_in(a: &Layout, b: &Layout, rule: Rule) -> Result<Layout> {
     let mut flat = FlatModes::new();
     a.as_view()
         .coalesce_x_flat_traced(&mut flat, &mut NoTrace)?;
@@ -96,7 +70,7 @@ pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
         &flat,
         Right::Layout(b),
         &mut out,
-        &mut Proof::new(Rule::current()),
+        &mut Proof::new(rule),
         &mut NoTrace,
     )?;
     Ok(out.finish())
@@ -109,7 +83,7 @@ pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Lay
         Left::Layout(a.as_view()),
         Right::Layout(b),
         None,
-        Rule::current(),
+        Rule::Cpp,
         &mut out,
         t,
     )?;
@@ -211,7 +185,7 @@ pub(crate) fn compose_into<T: Trace>(
             .iter()
             .any(|d| d.basis.is_some() && d.value != 0)
     {
-        return compose_basis_right(al, bl, out, t);
+        return compose_basis_right(al, bl, rule, out, t);
     }
     t.step(|| {
         let (a, b) = (a.to_layout(), b.to_layout());
@@ -285,6 +259,7 @@ pub(crate) fn compose_into<T: Trace>(
 fn compose_basis_right<T: Trace>(
     a: LayoutRef,
     b: &Layout,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
@@ -299,7 +274,7 @@ fn compose_basis_right<T: Trace>(
         )
     });
     let m = out.mark();
-    compose_basis_tup(&al, b.shape(), b.stride(), out, t)?;
+    compose_basis_tup(&al, b.shape(), b.stride(), rule, out, t)?;
     if T::LAWS {
         let r = out.layout_at(m);
         let size = b.size()?;
@@ -351,6 +326,7 @@ fn compose_basis_tup<T: Trace>(
     a: &Layout,
     rs: &Tup,
     rd: &Tup,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
@@ -358,7 +334,7 @@ fn compose_basis_tup<T: Trace>(
         (Tuple(rsv), Tuple(rdv)) if rsv.len() == rdv.len() => {
             let m = out.open();
             for (s, d) in rsv.iter().zip(rdv) {
-                compose_basis_tup(a, s, d, out, t)?;
+                compose_basis_tup(a, s, d, rule, out, t)?;
             }
             out.close(m);
             Ok(())
@@ -384,7 +360,7 @@ fn compose_basis_tup<T: Trace>(
                         })?;
                     }
                     let leaf = Layout::new(IntTuple::int(n), IntTuple::int(d.value))?;
-                    let r = compose_unchecked(&sub, &leaf)?;
+                    let r = compose_unchecked_in(&sub, &leaf, rule)?;
                     t.step(|| {
                         Step::new(
                             OP,
@@ -459,10 +435,15 @@ fn check_law(
     laws::check_composition(&flat.to_layout(), &b.to_layout(), &out.layout_at(m))
 }
 
-/// [`compose_tiler`], reporting its derivation to `t`.
-pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> Result<Layout> {
+/// [`compose_tiler_in`], reporting its derivation to `t`.
+pub fn compose_tiler_traced<T: Trace>(
+    a: &Layout,
+    tiler: &Tiler,
+    rule: Rule,
+    t: &mut T,
+) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    compose_tiler_into(a.as_view(), tiler, Rule::current(), &mut out, t)?;
+    compose_tiler_into(a.as_view(), tiler, rule, &mut out, t)?;
     Ok(out.finish())
 }
 
@@ -535,7 +516,12 @@ fn compose_tiler_into<T: Trace>(
 
 /// `composition(A, tiler)`: by-mode for a tuple (modes of A past the tiler are dropped).
 pub fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
-    compose_tiler_traced(a, t, &mut NoTrace)
+    compose_tiler_in(a, t, Rule::Cpp)
+}
+
+/// [`compose_tiler`] by `rule`.
+pub fn compose_tiler_in(a: &Layout, t: &Tiler, rule: Rule) -> Result<Layout> {
+    compose_tiler_traced(a, t, rule, &mut NoTrace)
 }
 
 /// `A o B` without the law, A coalesced (`flat`), written into `out` as one mode: B's
