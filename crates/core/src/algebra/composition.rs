@@ -18,13 +18,9 @@ use super::trace::{Check, NoTrace, Rel, Step, Trace};
 
 const OP: &str = "composition";
 
-thread_local! {
-    /// Whether the compositions computed now follow the CuTe DSL's rule ([`DslRule`]).
-    static DSL_RULE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// The CuTe DSL's composition, in force while a value of it lives (a call in DSL text: every
-/// composition under it, the divides' and products' included, is the DSL's).
+/// Which CuTe's composition is computed: C++'s `composition_impl`, or the CuTe DSL's (DSL
+/// text: every composition under a DSL call, the divides' and products' included, handed down
+/// from the call as this value).
 ///
 /// The DSL's `composition` (its MLIR op) coalesces the image of a leaf of B where A's last mode
 /// takes the rest after other modes were taken (`append(result_shape, rest_shape)`), which CuTe
@@ -37,27 +33,20 @@ thread_local! {
 /// cutlass.Int32(16))), cute.make_layout(((2,2),2), stride=((1,2),4)))` keeps B's leaves). The
 /// coalescing is C++'s `coalesce` (a mode merges only into a static front: `(2,?,?):(2,4,?)`
 /// stays).
-pub struct DslRule {
-    before: bool,
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rule {
+    /// CuTe C++'s `composition_impl`.
+    #[default]
+    Cpp,
+    /// The CuTe DSL's composition.
+    Dsl,
 }
 
-impl DslRule {
-    /// The DSL's rule from now until the value is dropped.
-    pub fn enter() -> DslRule {
-        DslRule {
-            before: DSL_RULE.with(|r| r.replace(true)),
-        }
+impl Rule {
+    /// The DSL's rule where `dsl`, else C++'s.
+    pub fn of(dsl: bool) -> Rule {
+        if dsl { Rule::Dsl } else { Rule::Cpp }
     }
-}
-
-impl Drop for DslRule {
-    fn drop(&mut self) {
-        DSL_RULE.with(|r| r.set(self.before));
-    }
-}
-
-fn dsl_rule() -> bool {
-    DSL_RULE.with(|r| r.get())
 }
 
 /// CuTe's `composition(A, B)` of two layouts, its law not checked (an intermediate step);
@@ -68,6 +57,11 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
 
 /// CuTe's `composition(A, B)` without the law check, nor the sink machinery.
 pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
+    compose_unchecked_in(a, b, Rule::Cpp)
+}
+
+/// [`compose_unchecked`] by `rule`.
+fn compose_unchecked_in(a: &Layout, b: &Layout, rule: Rule) -> Result<Layout> {
     let mut flat = FlatModes::new();
     a.as_view()
         .coalesce_x_flat_traced(&mut flat, &mut NoTrace)?;
@@ -76,7 +70,7 @@ pub fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
         &flat,
         Right::Layout(b),
         &mut out,
-        &mut Proof::new(),
+        &mut Proof::new(rule),
         &mut NoTrace,
     )?;
     Ok(out.finish())
@@ -89,6 +83,7 @@ pub fn compose_traced<T: Trace>(a: &Layout, b: &Layout, t: &mut T) -> Result<Lay
         Left::Layout(a.as_view()),
         Right::Layout(b),
         None,
+        Rule::Cpp,
         &mut out,
         t,
     )?;
@@ -178,6 +173,7 @@ pub(crate) fn compose_into<T: Trace>(
     a: Left,
     b: Right,
     coalesced: Option<&FlatModes>,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
@@ -189,7 +185,7 @@ pub(crate) fn compose_into<T: Trace>(
             .iter()
             .any(|d| d.basis.is_some() && d.value != 0)
     {
-        return compose_basis_right(al, bl, out, t);
+        return compose_basis_right(al, bl, rule, out, t);
     }
     t.step(|| {
         let (a, b) = (a.to_layout(), b.to_layout());
@@ -219,7 +215,7 @@ pub(crate) fn compose_into<T: Trace>(
         }
     };
     let m = out.mark();
-    let mut proof = Proof::new();
+    let mut proof = Proof::new(rule);
     compose_right(flat, b, out, &mut proof, t)?;
     if !T::LAWS {
         return Ok(());
@@ -263,6 +259,7 @@ pub(crate) fn compose_into<T: Trace>(
 fn compose_basis_right<T: Trace>(
     a: LayoutRef,
     b: &Layout,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
@@ -277,7 +274,7 @@ fn compose_basis_right<T: Trace>(
         )
     });
     let m = out.mark();
-    compose_basis_tup(&al, b.shape(), b.stride(), out, t)?;
+    compose_basis_tup(&al, b.shape(), b.stride(), rule, out, t)?;
     if T::LAWS {
         let r = out.layout_at(m);
         let size = b.size()?;
@@ -329,6 +326,7 @@ fn compose_basis_tup<T: Trace>(
     a: &Layout,
     rs: &Tup,
     rd: &Tup,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
@@ -336,7 +334,7 @@ fn compose_basis_tup<T: Trace>(
         (Tuple(rsv), Tuple(rdv)) if rsv.len() == rdv.len() => {
             let m = out.open();
             for (s, d) in rsv.iter().zip(rdv) {
-                compose_basis_tup(a, s, d, out, t)?;
+                compose_basis_tup(a, s, d, rule, out, t)?;
             }
             out.close(m);
             Ok(())
@@ -362,7 +360,7 @@ fn compose_basis_tup<T: Trace>(
                         })?;
                     }
                     let leaf = Layout::new(IntTuple::int(n), IntTuple::int(d.value))?;
-                    let r = compose_unchecked(&sub, &leaf)?;
+                    let r = compose_unchecked_in(&sub, &leaf, rule)?;
                     t.step(|| {
                         Step::new(
                             OP,
@@ -394,14 +392,17 @@ fn compose_basis_tup<T: Trace>(
 /// contributing leaves than there is room for (left to [`laws::check_composition`], which makes
 /// the same argument on the layouts first).
 pub(crate) struct Proof {
+    /// The composition's rule ([`Rule`]), read at each leaf of B.
+    rule: Rule,
     covered: bool,
     used: arrayvec::ArrayVec<(i64, i64), 8>,
 }
 
 impl Proof {
     #[inline]
-    fn new() -> Proof {
+    fn new(rule: Rule) -> Proof {
         Proof {
+            rule,
             covered: true,
             used: arrayvec::ArrayVec::new(),
         }
@@ -434,10 +435,15 @@ fn check_law(
     laws::check_composition(&flat.to_layout(), &b.to_layout(), &out.layout_at(m))
 }
 
-/// [`compose_tiler`], reporting its derivation to `t`.
-pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> Result<Layout> {
+/// [`compose_tiler_in`], reporting its derivation to `t`.
+pub fn compose_tiler_traced<T: Trace>(
+    a: &Layout,
+    tiler: &Tiler,
+    rule: Rule,
+    t: &mut T,
+) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    compose_tiler_into(a.as_view(), tiler, &mut out, t)?;
+    compose_tiler_into(a.as_view(), tiler, rule, &mut out, t)?;
     Ok(out.finish())
 }
 
@@ -445,11 +451,12 @@ pub fn compose_tiler_traced<T: Trace>(a: &Layout, tiler: &Tiler, t: &mut T) -> R
 fn compose_tiler_into<T: Trace>(
     a: LayoutRef,
     tiler: &Tiler,
+    rule: Rule,
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
     match tiler {
-        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), None, out, t),
+        Tiler::Layout(b) => compose_into(Left::Layout(a), Right::Layout(b), None, rule, out, t),
         Tiler::Under => {
             t.step(|| Step::new(OP, "keep", format!("_ keeps the mode: {a}")));
             out.push_tups(a.shape, a.stride);
@@ -458,7 +465,7 @@ fn compose_tiler_into<T: Trace>(
         Tiler::Int(n) => {
             t.step(|| Step::new(OP, "integer tiler", format!("the integer {n} means {n}:1")));
             let b = Layout::new(IntTuple::int(*n), IntTuple::int(1))?;
-            compose_into(Left::Layout(a), Right::Layout(&b), None, out, t)
+            compose_into(Left::Layout(a), Right::Layout(&b), None, rule, out, t)
         }
         Tiler::Tuple(v) => {
             if v.len() > a.rank() {
@@ -493,7 +500,7 @@ fn compose_tiler_into<T: Trace>(
             for (i, (ti, (s, d))) in v.iter().zip(modes).enumerate() {
                 let ai = LayoutRef::new(s, d);
                 t.section(|| Step::new(OP, "mode", format!("mode {i}: {ai} o {ti}")));
-                let r = compose_tiler_into(ai, ti, out, t);
+                let r = compose_tiler_into(ai, ti, rule, out, t);
                 t.end();
                 r?;
             }
@@ -509,7 +516,12 @@ fn compose_tiler_into<T: Trace>(
 
 /// `composition(A, tiler)`: by-mode for a tuple (modes of A past the tiler are dropped).
 pub fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
-    compose_tiler_traced(a, t, &mut NoTrace)
+    compose_tiler_in(a, t, Rule::Cpp)
+}
+
+/// [`compose_tiler`] by `rule`.
+pub fn compose_tiler_in(a: &Layout, t: &Tiler, rule: Rule) -> Result<Layout> {
+    compose_tiler_traced(a, t, rule, &mut NoTrace)
 }
 
 /// `A o B` without the law, A coalesced (`flat`), written into `out` as one mode: B's
@@ -632,8 +644,8 @@ fn compose_leaf_of<T: Trace>(
     p: &mut Proof,
     t: &mut T,
 ) -> Result<()> {
-    if dsl_rule() {
-        // the DSL's: the leaf's image coalesced where A's last mode took the rest ([`DslRule`])
+    if p.rule == Rule::Dsl {
+        // the DSL's: the leaf's image coalesced where A's last mode took the rest ([`Rule`])
         let mut image = LayoutBuilder::new();
         let appended = compose_leaf::<T, false>(flat, rhs, rd, &mut image, p, t)?;
         let image = image.finish();

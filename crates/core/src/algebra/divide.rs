@@ -1,7 +1,7 @@
 //! The four divides and six products, as CuTe defines them from composition and complement.
 
 use super::complement::{Cotarget, complement_flat_traced};
-use super::composition::{Left, Right, compose_into, compose_tiler};
+use super::composition::{Left, Right, Rule, compose_into, compose_tiler};
 use super::error::{Result, condition};
 use super::flat::{FlatModes, LayoutBuilder};
 use super::int_tuple::{
@@ -15,13 +15,18 @@ use super::trace::{Check, NoTrace, Step, Trace};
 
 /// `logical_divide(A, tiler)`.
 pub fn logical_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
-    logical_divide_traced(a, t, &mut NoTrace)
+    logical_divide_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`logical_divide`], reporting its derivation to `tr`.
-pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
+pub fn logical_divide_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    logical_divide_into(a.as_view(), t, &mut out, tr)?;
+    logical_divide_into(a.as_view(), t, rule, &mut out, tr)?;
     Ok(out.finish())
 }
 
@@ -35,6 +40,7 @@ pub fn logical_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Res
 fn logical_divide_into<T: Trace>(
     a: LayoutRef,
     t: &Tiler,
+    rule: Rule,
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
@@ -75,7 +81,7 @@ fn logical_divide_into<T: Trace>(
             let m = out.mark();
             // coalesce_x(A) is coalesce(A) unless A's last extent is 1
             let pre = (a.shape.last_leaf() != Some(1)).then_some(&ca);
-            let r = compose_into(Left::Layout(a), bb, pre, out, tr).map_err(|e| e.within(OP));
+            let r = compose_into(Left::Layout(a), bb, pre, rule, out, tr).map_err(|e| e.within(OP));
             tr.end();
             r?;
             tr.step(|| {
@@ -94,21 +100,26 @@ fn logical_divide_into<T: Trace>(
             });
             Ok(())
         }
-        Tiler::Under => simple_tiler(OP, a, None, out, tr, logical_divide_into),
-        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), out, tr, logical_divide_into),
-        Tiler::Tuple(v) => by_mode(a, v, OP, logical_divide_into, out, tr),
+        Tiler::Under => simple_tiler(OP, a, None, rule, out, tr, logical_divide_into),
+        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), rule, out, tr, logical_divide_into),
+        Tiler::Tuple(v) => by_mode(a, v, OP, logical_divide_into, rule, out, tr),
     }
 }
 
 /// `logical_product(A, tiler)`.
 pub fn logical_product(a: &Layout, t: &Tiler) -> Result<Layout> {
-    logical_product_traced(a, t, &mut NoTrace)
+    logical_product_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`logical_product`], reporting its derivation to `tr`.
-pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
+pub fn logical_product_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
     let mut out = LayoutBuilder::new();
-    logical_product_into(a.as_view(), t, &mut out, tr)?;
+    logical_product_into(a.as_view(), t, rule, &mut out, tr)?;
     Ok(out.finish())
 }
 
@@ -122,6 +133,7 @@ pub fn logical_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Re
 fn logical_product_into<T: Trace>(
     a: LayoutRef,
     t: &Tiler,
+    rule: Rule,
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
@@ -162,7 +174,7 @@ fn logical_product_into<T: Trace>(
             out.push_tups(a.shape, a.stride);
             // A* is coalesced: coalesce_x(A*) is A* unless its last extent is 1
             let pre = (c.last().0 != 1).then_some(&c);
-            let cb = compose_into(Left::Flat(&c), Right::Layout(b), pre, out, tr)
+            let cb = compose_into(Left::Flat(&c), Right::Layout(b), pre, rule, out, tr)
                 .map_err(|e| e.within(OP));
             tr.end();
             cb?;
@@ -179,20 +191,21 @@ fn logical_product_into<T: Trace>(
             });
             Ok(())
         }
-        Tiler::Under => simple_tiler(OP, a, None, out, tr, logical_product_into),
-        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), out, tr, logical_product_into),
-        Tiler::Tuple(v) => by_mode(a, v, OP, logical_product_into, out, tr),
+        Tiler::Under => simple_tiler(OP, a, None, rule, out, tr, logical_product_into),
+        Tiler::Int(n) => simple_tiler(OP, a, Some(*n), rule, out, tr, logical_product_into),
+        Tiler::Tuple(v) => by_mode(a, v, OP, logical_product_into, rule, out, tr),
     }
 }
 
 /// The divides' and products' operation on one mode, written into the result.
-type Into<T> = fn(LayoutRef, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>;
+type Into<T> = fn(LayoutRef, &Tiler, Rule, &mut LayoutBuilder, &mut T) -> Result<()>;
 
 /// The tilers without modes of their own: `_` (`None`) keeps A; an integer `n` means `n:1`.
 fn simple_tiler<T: Trace>(
     op: &'static str,
     a: LayoutRef,
     n: Option<i64>,
+    rule: Rule,
     out: &mut LayoutBuilder,
     tr: &mut T,
     f: Into<T>,
@@ -203,6 +216,7 @@ fn simple_tiler<T: Trace>(
             f(
                 a,
                 &Tiler::layout(Layout::column_major(IntTuple::int(n))?),
+                rule,
                 out,
                 tr,
             )
@@ -220,6 +234,7 @@ fn by_mode<T: Trace>(
     v: &[Tiler],
     op: &'static str,
     f: Into<T>,
+    rule: Rule,
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
@@ -247,7 +262,7 @@ fn by_mode<T: Trace>(
             Some(ti) => {
                 let am = LayoutRef::new(s, d);
                 tr.section(|| Step::new(op, "mode", format!("mode {i}: {op}({am}, {ti})")));
-                let r = f(am, ti, out, tr);
+                let r = f(am, ti, rule, out, tr);
                 tr.end();
                 r?;
             }
@@ -395,62 +410,124 @@ fn arranged_in_place(l: &mut LayoutBuilder, unpack_first: Option<bool>) -> Layou
 
 /// `zipped_divide(A, tiler)`: `((tile), (rest))`.
 pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
-    zipped_divide_traced(a, t, &mut NoTrace)
+    zipped_divide_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`zipped_divide`], reporting its derivation to `tr`.
-pub fn zipped_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "zipped_divide", logical_divide_into, None)
+pub fn zipped_divide_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    arrange(a, t, rule, tr, "zipped_divide", logical_divide_into, None)
 }
 
 /// `tiled_divide(A, tiler)`: `((tile), rest0, rest1, ...)`.
 pub fn tiled_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
-    tiled_divide_traced(a, t, &mut NoTrace)
+    tiled_divide_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`tiled_divide`], reporting its derivation to `tr`.
-pub fn tiled_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "tiled_divide", logical_divide_into, Some(false))
+pub fn tiled_divide_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    arrange(
+        a,
+        t,
+        rule,
+        tr,
+        "tiled_divide",
+        logical_divide_into,
+        Some(false),
+    )
 }
 
 /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
 pub fn flat_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
-    flat_divide_traced(a, t, &mut NoTrace)
+    flat_divide_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`flat_divide`], reporting its derivation to `tr`.
-pub fn flat_divide_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "flat_divide", logical_divide_into, Some(true))
+pub fn flat_divide_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    arrange(
+        a,
+        t,
+        rule,
+        tr,
+        "flat_divide",
+        logical_divide_into,
+        Some(true),
+    )
 }
 
 /// `zipped_product(A, tiler)`.
 pub fn zipped_product(a: &Layout, t: &Tiler) -> Result<Layout> {
-    zipped_product_traced(a, t, &mut NoTrace)
+    zipped_product_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`zipped_product`], reporting its derivation to `tr`.
-pub fn zipped_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "zipped_product", logical_product_into, None)
+pub fn zipped_product_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    arrange(a, t, rule, tr, "zipped_product", logical_product_into, None)
 }
 
 /// `tiled_product(A, tiler)`.
 pub fn tiled_product(a: &Layout, t: &Tiler) -> Result<Layout> {
-    tiled_product_traced(a, t, &mut NoTrace)
+    tiled_product_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`tiled_product`], reporting its derivation to `tr`.
-pub fn tiled_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "tiled_product", logical_product_into, Some(false))
+pub fn tiled_product_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    arrange(
+        a,
+        t,
+        rule,
+        tr,
+        "tiled_product",
+        logical_product_into,
+        Some(false),
+    )
 }
 
 /// `flat_product(A, tiler)`.
 pub fn flat_product(a: &Layout, t: &Tiler) -> Result<Layout> {
-    flat_product_traced(a, t, &mut NoTrace)
+    flat_product_traced(a, t, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`flat_product`], reporting its derivation to `tr`.
-pub fn flat_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Result<Layout> {
-    arrange(a, t, tr, "flat_product", logical_product_into, Some(true))
+pub fn flat_product_traced<T: Trace>(
+    a: &Layout,
+    t: &Tiler,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    arrange(
+        a,
+        t,
+        rule,
+        tr,
+        "flat_product",
+        logical_product_into,
+        Some(true),
+    )
 }
 
 /// The zipped, tiled and flat forms: the logical one, its modes zipped into `((tile), (rest))`,
@@ -463,6 +540,7 @@ pub fn flat_product_traced<T: Trace>(a: &Layout, t: &Tiler, tr: &mut T) -> Resul
 fn arrange<T: Trace>(
     a: &Layout,
     t: &Tiler,
+    rule: Rule,
     tr: &mut T,
     op: &'static str,
     logical: Into<T>,
@@ -475,7 +553,7 @@ fn arrange<T: Trace>(
     };
     tr.section(|| Step::new(op, "logical", format!("first {base}({a}, {t})")));
     let mut out = LayoutBuilder::new();
-    let r = logical(a.as_view(), t, &mut out, tr);
+    let r = logical(a.as_view(), t, rule, &mut out, tr);
     tr.end();
     r?;
     if !T::ON && two_modes_whole(out.shape.sub(0), out.stride.sub(0), t) {
@@ -566,6 +644,7 @@ fn rank_sensitive<T: Trace>(
     b: &Layout,
     op: &'static str,
     raked: bool,
+    rule: Rule,
     tr: &mut T,
 ) -> Result<Layout> {
     let r = a.rank().max(b.rank());
@@ -578,7 +657,7 @@ fn rank_sensitive<T: Trace>(
         )
     });
     tr.section(|| Step::new(op, "logical", format!("logical_product({ar}, {br})")));
-    let result = logical_product_traced(&ar, &Tiler::layout(br), tr);
+    let result = logical_product_traced(&ar, &Tiler::layout(br), rule, tr);
     tr.end();
     let result = result?;
     let (m0, m1) = (result.mode(0)?, result.mode(1)?);
@@ -607,22 +686,32 @@ fn rank_sensitive<T: Trace>(
 
 /// `blocked_product(A, B)`.
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    rank_sensitive(a, b, "blocked_product", false, &mut NoTrace)
+    rank_sensitive(a, b, "blocked_product", false, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`blocked_product`], reporting its derivation to `tr`.
-pub fn blocked_product_traced<T: Trace>(a: &Layout, b: &Layout, tr: &mut T) -> Result<Layout> {
-    rank_sensitive(a, b, "blocked_product", false, tr)
+pub fn blocked_product_traced<T: Trace>(
+    a: &Layout,
+    b: &Layout,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    rank_sensitive(a, b, "blocked_product", false, rule, tr)
 }
 
 /// `raked_product(A, B)`.
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    rank_sensitive(a, b, "raked_product", true, &mut NoTrace)
+    rank_sensitive(a, b, "raked_product", true, Rule::Cpp, &mut NoTrace)
 }
 
 /// [`raked_product`], reporting its derivation to `tr`.
-pub fn raked_product_traced<T: Trace>(a: &Layout, b: &Layout, tr: &mut T) -> Result<Layout> {
-    rank_sensitive(a, b, "raked_product", true, tr)
+pub fn raked_product_traced<T: Trace>(
+    a: &Layout,
+    b: &Layout,
+    rule: Rule,
+    tr: &mut T,
+) -> Result<Layout> {
+    rank_sensitive(a, b, "raked_product", true, rule, tr)
 }
 
 /// Composition with a tiler, re-exported for the divides' users.

@@ -317,7 +317,7 @@ fn partition_traced<T: Trace>(
             format!("zipped_divide({}, {tiler})", t.layout),
         )
     });
-    let z = zipped_divide_traced(&t.layout, tiler, tr);
+    let z = zipped_divide_traced(&t.layout, tiler, super::composition::Rule::Cpp, tr);
     tr.end();
     let tiled = OffsetTensor::at(t.offset.clone(), z?);
     let coord = partition_coord(&tiled.layout, c, keep, op)?;

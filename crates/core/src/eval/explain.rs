@@ -6,6 +6,7 @@
 
 use super::convert::{to_coord, to_int};
 use super::{Env, EvalError, Value, Warning, functions};
+use crate::algebra::composition::Rule;
 use crate::algebra::coord;
 use crate::algebra::trace::{Budget, Recorder, Step, Trace, Verdict};
 use crate::algebra::{self, IntTuple, Layout};
@@ -56,10 +57,9 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
     let expr = parser::parse_expr(src, &arena)?;
     let mut rec = Recorder::new();
     env.warnings.borrow_mut().clear();
-    // DSL text is derived as the DSL computes it (its compositions: `algebra::composition::DslRule`)
-    let _dsl_rule = (env.dsl_session || parser::is_dsl_text(src))
-        .then(crate::algebra::composition::DslRule::enter);
-    let result = traced(env, &expr, &mut rec)?;
+    // DSL text is derived as the DSL computes it (its compositions: `algebra::composition::Rule`)
+    let rule = Rule::of(env.dsl_session || parser::is_dsl_text(src));
+    let result = traced(env, rule, &expr, &mut rec)?;
     let warnings = std::mem::take(&mut *env.warnings.borrow_mut());
     let result = result.and_then(|v| {
         super::value::check_value(&v).map_err(|m| EvalError::new(m, expr.span))?;
@@ -96,10 +96,10 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
 type Outcome = Result<Result<Value, EvalError>, EvalError>;
 
 /// The outermost operation, traced. Outer `Err`: the arguments failed; inner: the operation.
-fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
+fn traced(env: &Env, rule: Rule, e: &Expr, t: &mut Recorder) -> Outcome {
     let span = e.span;
     match &e.kind {
-        ExprKind::Group(inner) => traced(env, inner, t),
+        ExprKind::Group(inner) => traced(env, rule, inner, t),
         // `&&` and `||` evaluate their right side only where the left does not decide
         ExprKind::Binary(BinOp::And | BinOp::Or, ..) => plain(env, e, t),
         ExprKind::Binary(op, a, b) => {
@@ -133,7 +133,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                     return plain(env, e, t);
                 }
             };
-            call_traced(env, e, name, &[va, vb], &[a.span, b.span], t)
+            call_traced(env, rule, e, name, &[va, vb], &[a.span, b.span], t)
         }
         ExprKind::Call(callee, args) => {
             if let Some(n) = env.called_function(callee) {
@@ -161,7 +161,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                             arg_spans.chain(tspans).collect(),
                         ),
                     };
-                    return call_traced(env, e, tf.inner.name, &vals, &spans, t);
+                    return call_traced(env, rule, e, tf.inner.name, &vals, &spans, t);
                 }
                 if !functions::lookup(n).is_some_and(|f| f.is_explained()) {
                     return plain(env, e, t);
@@ -181,7 +181,7 @@ fn traced(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
                 };
                 let vals = env.eval_args(args)?;
                 let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-                return call_traced(env, e, n, &vals, &spans, t);
+                return call_traced(env, rule, e, n, &vals, &spans, t);
             }
             if matches!(callee.kind, ExprKind::Field(..)) {
                 return plain(env, e, t);
@@ -246,6 +246,7 @@ fn plain(env: &Env, e: &Expr, t: &mut Recorder) -> Outcome {
 /// arguments is evaluated plainly, with a step saying so.
 fn call_traced(
     env: &Env,
+    rule: Rule,
     e: &Expr,
     name: &str,
     vals: &[Value],
@@ -255,13 +256,14 @@ fn call_traced(
     let Some(f) = functions::lookup(name) else {
         return plain(env, e, t);
     };
-    if let Some(result) = functions::call_traced(f, vals, spans, e.span, t)? {
+    if let Some(result) = functions::call_traced(f, vals, spans, e.span, rule, t)? {
         // the laws of the function explained (the user's call), as its plain call checks
         // them: not those of its inner steps (the divide inside a local_tile)
         t.violations.clear();
         if functions::has_law(f) && result.is_ok() {
             let mut laws = crate::algebra::trace::Laws::default();
-            if functions::call_checking(f, vals, spans, e.span, Some(&mut laws)).is_ok()
+            if functions::call_checking_in(f, vals, spans, e.span, Some(&mut laws), false, rule)
+                .is_ok()
                 && let Err(err) = env.laws_broken(f, laws.violations, e.span)
             {
                 return Ok(Err(err));

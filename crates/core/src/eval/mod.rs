@@ -31,6 +31,7 @@ use std::collections::HashMap;
 
 pub use value::{Value, check_value};
 
+use crate::algebra::composition::Rule;
 use crate::algebra::tensor::Origin;
 use crate::algebra::trace::Laws;
 use crate::algebra::{
@@ -3094,10 +3095,12 @@ impl Env {
             e
         };
         if !functions::has_law(f) {
-            return functions::call_checking_in(f, vals, spans, span, None, dsl).map_err(amend);
+            return functions::call_checking_in(f, vals, spans, span, None, dsl, Rule::of(dsl))
+                .map_err(amend);
         }
         let mut laws = Laws::default();
-        let mut r = functions::call_checking_in(f, vals, spans, span, Some(&mut laws), dsl);
+        let mut r =
+            functions::call_checking_in(f, vals, spans, span, Some(&mut laws), dsl, Rule::of(dsl));
         // amended where it lies: `r` is the value returned, never moved
         match &mut r {
             Err(e) => self.suggest_variable(e),
@@ -4711,6 +4714,18 @@ pub fn compose_values(
     bspan: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
+    compose_values_in(a, aspan, b, bspan, span, Rule::Cpp)
+}
+
+/// [`compose_values`] by `rule` (the CuTe DSL's compositions under a DSL call).
+pub fn compose_values_in(
+    a: &Value,
+    aspan: Span,
+    b: &Value,
+    bspan: Span,
+    span: Span,
+    rule: Rule,
+) -> Result<Value, EvalError> {
     let alg = |e| EvalError::algebra(e, span);
     // an integer with its kind (`5?` in the notation, a C++ `5`: a run-time offset) and the
     // DSL's divisibility
@@ -4878,8 +4893,15 @@ pub fn compose_values(
         (Value::Layout(_) | Value::IntTuple(_), Value::NestedComposed(n))
             if n.offset.is_static_zero() =>
         {
-            let la = compose_values(a, aspan, &Value::Swizzle(n.swizzle), bspan, span)?;
-            compose_values(&la, aspan, &Value::composed(n.inner.clone()), bspan, span)
+            let la = compose_values_in(a, aspan, &Value::Swizzle(n.swizzle), bspan, span, rule)?;
+            compose_values_in(
+                &la,
+                aspan,
+                &Value::composed(n.inner.clone()),
+                bspan,
+                span,
+                rule,
+            )
         }
         (Value::Layout(_) | Value::IntTuple(_), Value::NestedComposed(_)) => Err(EvalError::new(
             "composition: CuTe requires the right side's offset to be 0 (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{}, \"Require offset == 0.\"))",
@@ -4905,7 +4927,7 @@ pub fn compose_values(
         (Value::OffsetLayout(o, l), _) => {
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
-            composition::compose_tiler(l, &t)
+            composition::compose_tiler_in(l, &t, rule)
                 .map(|r| Value::offset_layout(o.clone(), r))
                 .map_err(alg)
         }
@@ -4923,7 +4945,7 @@ pub fn compose_values(
             let l = convert::layout_of(a, aspan)?;
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;
-            composition::compose_tiler(&l, &t)
+            composition::compose_tiler_in(&l, &t, rule)
                 .map(Value::Layout)
                 .map_err(alg)
         }

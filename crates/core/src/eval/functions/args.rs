@@ -1,6 +1,7 @@
 //! The arguments of a call as a function of the table reads them ([`Args`]: as a layout, a
 //! tiler, a shape, an index ...), and the readers and helpers the groups share.
 
+use crate::algebra::composition::Rule;
 use crate::algebra::{self, ComposedLayout, IntTuple, Layout, Tiler, TilerBuf, Tup};
 use crate::eval::convert::{to_index, to_int_tuple, to_layout, to_tiler};
 use crate::eval::{EvalError, Value};
@@ -12,6 +13,8 @@ pub struct Args<'a> {
     pub(super) spans: &'a [Span],
     /// The whole call.
     pub span: Span,
+    /// Whose compositions the call computes (C++'s, or the CuTe DSL's under a DSL call).
+    pub rule: Rule,
 }
 
 impl<'a> Args<'a> {

@@ -8,7 +8,7 @@ use super::args::{check_extents, tuple_of};
 use super::{ANY, Args, EvalError, Function, Value};
 use crate::algebra::tensor::Origin;
 use crate::algebra::{self, Layout};
-use crate::eval::compose_values;
+use crate::eval::compose_values_in;
 
 /// The constructors of layouts and of their tuples (shapes, strides, coordinates, tilers).
 pub(super) static LAYOUTS: &[Function] = &[
@@ -250,14 +250,13 @@ pub(super) static VALUES: &[Function] = &[
                     },
                 )));
             }
-            let io = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
-            compose_values(
+            let io = compose_values_in(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span, a.rule)?;
+            compose_values_in(
                 &io,
                 a.spans[0].to(a.spans[1]),
                 &a.vals[2],
                 a.spans[2],
-                a.span,
-            )
+                a.span, a.rule)
         },
         coordinates: true
     ),

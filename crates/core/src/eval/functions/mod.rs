@@ -12,6 +12,7 @@
 
 use super::{EvalError, Value};
 use crate::algebra::ComposedLayout;
+use crate::algebra::composition::Rule;
 use crate::algebra::tensor::Origin;
 use crate::algebra::trace::{Laws, Recorder};
 use crate::parser::Span;
@@ -302,11 +303,12 @@ pub fn call_checking(
     span: Span,
     laws: Option<&mut Laws>,
 ) -> Result<Value, EvalError> {
-    call_checking_in(f, vals, spans, span, laws, false)
+    call_checking_in(f, vals, spans, span, laws, false, Rule::Cpp)
 }
 
 /// [`call_checking`] in a dialect: with `dsl`, a function the CuTe DSL answers otherwise
-/// ([`Dsl`]) gives the DSL's answer, its arguments read in the DSL's order.
+/// ([`Dsl`]) gives the DSL's answer, its arguments read in the DSL's order; its compositions
+/// (its divides' and products' too) are `rule`'s (the DSL's under a DSL call).
 pub fn call_checking_in(
     f: &Function,
     vals: &[Value],
@@ -314,9 +316,8 @@ pub fn call_checking_in(
     span: Span,
     mut laws: Option<&mut Laws>,
     dsl: bool,
+    rule: Rule,
 ) -> Result<Value, EvalError> {
-    // the DSL's compositions under a DSL call (its divides' and products' too)
-    let _dsl_rule = dsl.then(crate::algebra::composition::DslRule::enter);
     let n = vals.len();
     if n < f.arity.0 || n > f.arity.1 {
         let want = if f.arity.0 == f.arity.1 {
@@ -370,7 +371,7 @@ pub fn call_checking_in(
             .zip(spans.iter().chain(std::iter::repeat(&span)))
             .map(|(v, s)| crate::eval::constant::lowered(v, *s))
             .collect::<Result<Vec<_>, _>>()?;
-        return call_checking_in(f, &lowered, spans, span, laws, dsl);
+        return call_checking_in(f, &lowered, spans, span, laws, dsl, rule);
     }
     // a layout composed with a layout (an im2col TMA's tensor): through its inner layout
     if let Some(i) = layout_composed
@@ -393,7 +394,18 @@ pub fn call_checking_in(
         _ => f.handler,
     };
     if layout_composed.is_none() && nested.is_none() && !wrapped {
-        return call_handler(f, handler, &Args { vals, spans, span }, laws, dsl);
+        return call_handler(
+            f,
+            handler,
+            &Args {
+                vals,
+                spans,
+                span,
+                rule,
+            },
+            laws,
+            dsl,
+        );
     }
     if f.tensor != OnTensor::Handler
         && let Some((offset, layout)) = match vals.first() {
@@ -404,7 +416,7 @@ pub fn call_checking_in(
     {
         let mut on_layout = vals.to_vec();
         on_layout[0] = layout;
-        let r = call_checking_in(f, &on_layout, spans, span, laws, dsl)?;
+        let r = call_checking_in(f, &on_layout, spans, span, laws, dsl, rule)?;
         return Ok(match (f.tensor, offset, r) {
             (OnTensor::Keep, o, Value::Composed(r)) => Value::SwizzledTensor(o, r),
             (OnTensor::Keep, offset, Value::Layout(l)) => Value::offset_layout(offset, l),
@@ -446,6 +458,7 @@ pub fn call_checking_in(
             vals: &inner,
             spans,
             span,
+            rule,
         })?;
         return Ok(match (on, r) {
             (OnComposed::Rewrap(_), Value::Layout(l)) => Value::composed(ComposedLayout {
@@ -455,7 +468,18 @@ pub fn call_checking_in(
             (_, r) => r,
         });
     }
-    call_handler(f, handler, &Args { vals, spans, span }, laws, dsl)
+    call_handler(
+        f,
+        handler,
+        &Args {
+            vals,
+            spans,
+            span,
+            rule,
+        },
+        laws,
+        dsl,
+    )
 }
 
 /// The call of `handler` (the function's, or its DSL form's) on arguments that take no path
@@ -496,12 +520,23 @@ pub fn call_traced(
     vals: &[Value],
     spans: &[Span],
     span: Span,
+    rule: Rule,
     t: &mut Recorder,
 ) -> Traced {
     let n = vals.len();
     match f.traced {
-        Some(traced) if n >= f.arity.0 && n <= f.arity.1 => traced(&Args { vals, spans, span }, t),
-        Some(_) => Ok(Some(call(f, vals, spans, span))),
+        Some(traced) if n >= f.arity.0 && n <= f.arity.1 => traced(
+            &Args {
+                vals,
+                spans,
+                span,
+                rule,
+            },
+            t,
+        ),
+        Some(_) => Ok(Some(call_checking_in(
+            f, vals, spans, span, None, false, rule,
+        ))),
         None => Ok(None),
     }
 }

@@ -6,9 +6,11 @@
 use super::args::{DslStatic, dsl_static, on_layout};
 use super::{Args, EvalError, Function, OnComposed, OnTensor, Value};
 use super::{layouts, swizzled, swizzled_value, traced};
+use crate::algebra::composition::Rule;
+use crate::algebra::trace::NoTrace;
 use crate::algebra::{self, Layout, Tiler, TilerBuf, Tup};
 use crate::algebra::{common, complement, divide, inverse};
-use crate::eval::compose_values;
+use crate::eval::compose_values_in;
 
 pub(super) static FUNCTIONS: &[Function] = &[
     f!(
@@ -63,14 +65,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         |a| {
             if a.len() == 3 {
-                let ab = compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)?;
-                let r = compose_values(
+                let ab = compose_values_in(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span, a.rule)?;
+                let r = compose_values_in(
                     &ab,
                     a.spans[0].to(a.spans[1]),
                     &a.vals[2],
                     a.spans[2],
-                    a.span,
-                )?;
+                    a.span, a.rule)?;
                 // swizzle_layout.hpp: composition(Swizzle<0,M,S>, Int<0>, L) is L
                 return Ok(match r {
                     Value::Composed(c)
@@ -81,7 +82,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     other => other,
                 });
             }
-            compose_values(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span)
+            compose_values_in(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span, a.rule)
         },
         traced: Some(|a, t| traced::composition(a, t, traced::Explained)),
         lawful: Some(|a, t, plain| traced::composition(a, t, traced::Lawful(plain))),
@@ -98,7 +99,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     ));
                 }
                 let b = dsl_unit_tiles(&a.vals[1]);
-                compose_values(&a.vals[0], a.spans[0], &b, a.spans[1], a.span)
+                compose_values_in(&a.vals[0], a.spans[0], &b, a.spans[1], a.span, a.rule)
             }
         }),
         tensor: OnTensor::Keep,
@@ -209,7 +210,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "logical_divide((4,2,3):(2,1,8), 4:2)",
         2,
         2,
-        |a| tiler_op(a, divide::logical_divide),
+        |a| tiler_op(a, divide::logical_divide_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_divide_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::logical_divide_traced, traced::Lawful(plain))),
         tensor: OnTensor::Keep,
@@ -222,7 +223,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "zipped_divide((8,24):(1,8), (4,8))",
         2,
         2,
-        |a| tiler_op(a, divide::zipped_divide),
+        |a| tiler_op(a, divide::zipped_divide_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_divide_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::zipped_divide_traced, traced::Lawful(plain))),
         tensor: OnTensor::Keep,
@@ -235,12 +236,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tiled_divide((8,24):(1,8), (4,8))",
         2,
         2,
-        |a| tiler_op(a, divide::tiled_divide),
+        |a| tiler_op(a, divide::tiled_divide_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_divide_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::tiled_divide_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
-            handler: |a| tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_divide(l, t)?, false)))
+            handler: |a| tiler_op(a, |l, t, rule, tr| Ok(dsl_spliced(&divide::zipped_divide_traced(l, t, rule, tr)?, false)))
         }),
         tensor: OnTensor::Keep,
         coordinates: true
@@ -252,12 +253,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "flat_divide((8,24):(1,8), (4,8))",
         2,
         2,
-        |a| tiler_op(a, divide::flat_divide),
+        |a| tiler_op(a, divide::flat_divide_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_divide_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::flat_divide_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
-            handler: |a| tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_divide(l, t)?, true)))
+            handler: |a| tiler_op(a, |l, t, rule, tr| Ok(dsl_spliced(&divide::zipped_divide_traced(l, t, rule, tr)?, true)))
         }),
         tensor: OnTensor::Keep,
         coordinates: true
@@ -269,14 +270,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "logical_product((2,2):(4,1), 6:1)",
         2,
         2,
-        |a| tiler_op(a, divide::logical_product),
+        |a| tiler_op(a, divide::logical_product_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::logical_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::logical_product_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
             handler: |a| {
                 dsl_static(a, "logical_product", 0, DslStatic::Layout)?;
-                tiler_op(a, divide::logical_product)
+                tiler_op(a, divide::logical_product_traced)
             }
         }),
     ),
@@ -287,14 +288,14 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "zipped_product((2,2):(1,2), (3,4))",
         2,
         2,
-        |a| tiler_op(a, divide::zipped_product),
+        |a| tiler_op(a, divide::zipped_product_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::zipped_product_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
             handler: |a| {
                 dsl_static(a, "zipped_product", 0, DslStatic::Layout)?;
-                tiler_op(a, divide::zipped_product)
+                tiler_op(a, divide::zipped_product_traced)
             }
         }),
     ),
@@ -305,7 +306,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tiled_product((2,2):(1,2), (3,4))",
         2,
         2,
-        |a| tiler_op(a, divide::tiled_product),
+        |a| tiler_op(a, divide::tiled_product_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::tiled_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::tiled_product_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
@@ -315,9 +316,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 // the DSL's products take a layout tiler only (a tuple raises "must be a
                 // Value"): cute keeps C++'s answer for the others
                 if !matches!(a.vals[1], Value::Layout(_)) {
-                    return tiler_op(a, divide::tiled_product);
+                    return tiler_op(a, divide::tiled_product_traced);
                 }
-                tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, false)))
+                tiler_op(a, |l, t, rule, tr| Ok(dsl_spliced(&divide::zipped_product_traced(l, t, rule, tr)?, false)))
             }
         }),
     ),
@@ -328,7 +329,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "flat_product((2,2):(1,2), (3,4))",
         2,
         2,
-        |a| tiler_op(a, divide::flat_product),
+        |a| tiler_op(a, divide::flat_product_traced),
         traced: Some(|a, t| traced::tiler_op(a, t, divide::flat_product_traced, traced::Explained)),
         lawful: Some(|a, t, plain| traced::tiler_op(a, t, divide::flat_product_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
@@ -338,9 +339,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 // the DSL's products take a layout tiler only (a tuple raises "must be a
                 // Value"): cute keeps C++'s answer for the others
                 if !matches!(a.vals[1], Value::Layout(_)) {
-                    return tiler_op(a, divide::flat_product);
+                    return tiler_op(a, divide::flat_product_traced);
                 }
-                tiler_op(a, |l, t| Ok(dsl_spliced(&divide::zipped_product(l, t)?, true)))
+                tiler_op(a, |l, t, rule, tr| Ok(dsl_spliced(&divide::zipped_product_traced(l, t, rule, tr)?, true)))
             }
         }),
     ),
@@ -353,7 +354,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             on_layout(a, 0, |l| {
-                divide::blocked_product(l, &a.layout(1)?).map_err(a.alg())
+                divide::blocked_product_traced(l, &a.layout(1)?, a.rule, &mut NoTrace).map_err(a.alg())
             })
         },
         traced: Some(|a, t| traced::layout_op(a, t, divide::blocked_product_traced, traced::Explained)),
@@ -375,7 +376,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
         2,
         |a| {
             on_layout(a, 0, |l| {
-                divide::raked_product(l, &a.layout(1)?).map_err(a.alg())
+                divide::raked_product_traced(l, &a.layout(1)?, a.rule, &mut NoTrace).map_err(a.alg())
             })
         },
         traced: Some(|a, t| traced::layout_op(a, t, divide::raked_product_traced, traced::Explained)),
@@ -388,7 +389,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
             handler: |a| {
                 dsl_static(a, "raked_product", 0, DslStatic::Layout)?;
                 on_layout(a, 0, |l| {
-                    let r = divide::raked_product(l, &a.layout(1)?).map_err(a.alg())?;
+                    let r = divide::raked_product_traced(l, &a.layout(1)?, a.rule, &mut NoTrace).map_err(a.alg())?;
                     coalesce_each_mode(&r).map_err(a.alg())
                 })
             }
@@ -432,11 +433,11 @@ pub(super) static FUNCTIONS: &[Function] = &[
 /// argument 1.
 fn tiler_op(
     a: &Args,
-    f: fn(&Layout, &Tiler) -> algebra::Result<Layout>,
+    f: fn(&Layout, &Tiler, Rule, &mut NoTrace) -> algebra::Result<Layout>,
 ) -> Result<Value, EvalError> {
     on_layout(a, 0, |l| {
         let mut buf = TilerBuf::new();
-        f(l, &a.tiler(1, &mut buf)?).map_err(a.alg())
+        f(l, &a.tiler(1, &mut buf)?, a.rule, &mut NoTrace).map_err(a.alg())
     })
 }
 

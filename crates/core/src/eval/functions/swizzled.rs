@@ -378,6 +378,7 @@ pub(super) fn composed_tuple(a: &Args, name: &str) -> Option<Result<Value, EvalE
                 vals: &inner,
                 spans: a.spans,
                 span: a.span,
+                rule: a.rule,
             };
             super::modes::pend(&args, false).map(|r| match r {
                 Value::Layout(l) => Value::composed(ComposedLayout {

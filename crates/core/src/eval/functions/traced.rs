@@ -4,10 +4,11 @@
 use std::borrow::Cow;
 
 use super::{Args, Traced};
+use crate::algebra::composition::Rule;
 use crate::algebra::trace::{Recorder, Step, Trace};
 use crate::algebra::{self, Layout, Tiler, TilerBuf, complement, composition, coord};
 use crate::eval::convert::{layout_of, tensor_of, to_coord, to_index, to_int_tuple};
-use crate::eval::{EvalError, Value, compose_values};
+use crate::eval::{EvalError, Value, compose_values_in};
 
 /// A plain layout argument (or a shape, read as a column-major layout).
 fn plain_layout(a: &Args, i: usize) -> bool {
@@ -134,7 +135,7 @@ pub(super) fn composition<T: Trace, A: Answer>(
         let l = layout_in(a, 0, &mut made)?;
         let mut buf = TilerBuf::new();
         let tl = a.tiler(1, &mut buf)?;
-        return layout_value::<A>(a, composition::compose_tiler_traced(l, &tl, t));
+        return layout_value::<A>(a, composition::compose_tiler_traced(l, &tl, a.rule, t));
     }
     // a layout then a swizzle (swizzle_layout.hpp, layout_composed.hpp): its law checked where
     // the sink checks laws
@@ -168,7 +169,9 @@ pub(super) fn composition<T: Trace, A: Answer>(
             ),
         )
     });
-    A::value(compose_values(x, a.spans[0], y, a.spans[1], a.span))
+    A::value(compose_values_in(
+        x, a.spans[0], y, a.spans[1], a.span, a.rule,
+    ))
 }
 
 pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
@@ -192,7 +195,7 @@ pub(super) fn complement(a: &Args, t: &mut Recorder) -> Traced {
 #[inline]
 pub(super) fn tiler_op<
     T: Trace,
-    Op: FnOnce(&Layout, &Tiler, &mut T) -> algebra::Result<Layout>,
+    Op: FnOnce(&Layout, &Tiler, Rule, &mut T) -> algebra::Result<Layout>,
     A: Answer,
 >(
     a: &Args,
@@ -207,7 +210,7 @@ pub(super) fn tiler_op<
     let l = layout_in(a, 0, &mut made)?;
     let mut buf = TilerBuf::new();
     let tl = a.tiler(1, &mut buf)?;
-    layout_value::<A>(a, op(l, &tl, t))
+    layout_value::<A>(a, op(l, &tl, a.rule, t))
 }
 
 /// A product of two layouts (blocked, raked).
@@ -215,7 +218,7 @@ pub(super) fn tiler_op<
 pub(super) fn layout_op<T: Trace, A: Answer>(
     a: &Args,
     t: &mut T,
-    op: fn(&Layout, &Layout, &mut T) -> algebra::Result<Layout>,
+    op: fn(&Layout, &Layout, Rule, &mut T) -> algebra::Result<Layout>,
     answer: A,
 ) -> Result<A::Out, EvalError> {
     if !plain_layout(a, 0) || !plain_layout(a, 1) {
@@ -223,7 +226,7 @@ pub(super) fn layout_op<T: Trace, A: Answer>(
     }
     let (mut made_x, mut made_y) = (None, None);
     let (x, y) = (layout_in(a, 0, &mut made_x)?, layout_in(a, 1, &mut made_y)?);
-    layout_value::<A>(a, op(x, y, t))
+    layout_value::<A>(a, op(x, y, a.rule, t))
 }
 
 #[inline(always)]

@@ -926,6 +926,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                     vals: &vals,
                     spans: &spans,
                     span: a.span,
+                    rule: a.rule,
                 })
             }
         })
