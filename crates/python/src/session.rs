@@ -116,8 +116,16 @@ pub fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
             // a broken one takes the statement's turn, which keeps the warning
             let mut laws = Laws::default();
             // the DSL's API: the DSL's form of a function it answers otherwise
-            let v =
-                functions::call_checking_in(f, args, spans, span, Some(&mut laws), true).ok()?;
+            let v = functions::call_checking_in(
+                f,
+                args,
+                spans,
+                span,
+                Some(&mut laws),
+                true,
+                cute::algebra::composition::Rule::Dsl,
+            )
+            .ok()?;
             if !laws.violations.is_empty() {
                 return None;
             }
