@@ -1320,7 +1320,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def find(t: Arg, x: Arg, **kwargs: Arg) -> Any:
     """find(T, X)
 
-The static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find).
+The static index C<i> of T's first mode equal to X (rank(T) where none is; the comparison must be static: tuple_algorithms.hpp's find); find<X>(T): of T's first element of type X (container/tuple.hpp's).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('find')`` shows its result)::
 
