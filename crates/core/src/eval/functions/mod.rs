@@ -492,12 +492,27 @@ fn call_handler(
     laws: Option<&mut Laws>,
     dsl: bool,
 ) -> Result<Value, EvalError> {
-    if let (Some(lawful), Some(laws), false) = (f.lawful, laws, dsl && f.dsl.is_some()) {
-        // the lawful call answers, through the handler where it has no law to check: its
-        // value is this call's as written (no `Traced` unwrapped here, 128 bytes copied twice)
-        return lawful(args, laws, handler);
+    match (f.lawful, laws) {
+        (Some(lawful), Some(laws)) if !(dsl && f.dsl.is_some()) => {
+            // the lawful call answers, through the handler where it has no law to check: its
+            // value is this call's as written (no `Traced` unwrapped here, 128 bytes copied
+            // twice)
+            lawful(args, laws, handler)
+        }
+        (Some(lawful), Some(laws)) => {
+            // the DSL's answer (its handler); where it is C++'s, the laws C++'s lawful call
+            // finds broken are this answer's too (SPEC §3: CuTe's answer, and a warning)
+            let v = handler(args)?;
+            let mut found = Laws::default();
+            if let Ok(cpp) = lawful(args, &mut found, f.handler)
+                && cpp == v
+            {
+                laws.violations.append(&mut found.violations);
+            }
+            Ok(v)
+        }
+        _ => handler(args),
     }
-    handler(args)
 }
 
 /// Whether a function's result has a law that a call as the user's is checked against.
