@@ -710,6 +710,10 @@ mod tests {
             ("CopyG2", "CopyG2SOp"),
             ("tcgen", "tcgen05"),
             ("OperandMaj", "OperandMajorMode"),
+            // the DSL's placeholders of cute.compile (the table's fake group)
+            ("sym_int6", "sym_int64"),
+            ("make_fake_c", "make_fake_compact_tensor"),
+            ("make_fake_s", "make_fake_stream"),
             (":he", ":help"),
             ("x", "x1"),
         ] {

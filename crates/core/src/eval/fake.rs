@@ -5,14 +5,14 @@
 //! and `cute.runtime.make_fake_stream()` (`FakeStream`). A jit function compiled with a fake
 //! tensor traces it as a tensor in global (or shared) memory whose symbolic extents and
 //! strides are run-time integers (`tensor<ptr<f32, gmem> o (?):(1)>`); it holds no data.
+//! The calls that make them are the function table's (`functions/fake.rs`).
 
+use super::Value;
 use super::storage::ElemType;
-use super::{Env, EvalError, Value};
 use crate::algebra::integer::Int;
 use crate::algebra::pointer::{ElementWidth, MemSpace, Pointer, PtrBase};
 use crate::algebra::tensor::Origin;
 use crate::algebra::{IntTuple, Layout};
-use crate::parser::{Expr, ExprKind, Span};
 
 /// The DSL's `SymInt`: a run-time integer of 32 or 64 bits known to be a multiple of
 /// `divisibility`, with an optional name.
@@ -85,7 +85,8 @@ impl Extent {
         }
     }
 
-    fn of(v: &Value) -> Option<Extent> {
+    /// The extent a value is: a static integer or a SymInt.
+    pub(crate) fn of(v: &Value) -> Option<Extent> {
         match v {
             Value::SymInt(s) => Some(Extent::Sym((**s).clone())),
             Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => t.as_int().map(Extent::Static),
@@ -111,7 +112,8 @@ pub struct FakeTensor {
 }
 
 impl FakeTensor {
-    fn tuple(items: &[Extent]) -> Value {
+    /// The Python tuple of extents.
+    pub(crate) fn tuple(items: &[Extent]) -> Value {
         Value::tuple(items.iter().map(Extent::value).collect())
     }
 
@@ -213,262 +215,14 @@ pub(crate) fn traced_pointer_head(p: &Pointer) -> Option<String> {
     })
 }
 
-/// A call's arguments: the positional ones, then each keyword's.
-fn split_args<'a, 'e>(args: &'a [Expr<'e>]) -> (Vec<&'a Expr<'e>>, Vec<(&'e str, &'a Expr<'e>)>) {
-    let mut positional = Vec::new();
-    let mut keywords = Vec::new();
-    for a in args {
-        match &a.kind {
-            ExprKind::Keyword(k, e) => keywords.push((*k, &**e)),
-            _ => positional.push(a),
-        }
-    }
-    (positional, keywords)
-}
-
-impl Env {
-    /// `cute.sym_int(width=32, *, divisibility=1, symbol=None)`, `cute.sym_int32(divisibility,
-    /// symbol)`, `cute.sym_int64(…)`, `cute.runtime.make_fake_compact_tensor(dtype, shape, *,
-    /// stride_order, memspace, assumed_align, use_32bit_stride)`,
-    /// `cute.runtime.make_fake_tensor(dtype, shape, stride, *, memspace, assumed_align)`,
-    /// `cute.runtime.make_fake_stream(*, use_tvm_ffi_env_stream)`.
-    pub(super) fn fake_call(&self, f: &str, args: &[Expr], span: Span) -> Result<Value, EvalError> {
-        let (positional, keywords) = split_args(args);
-        let err = |m: String, s: Span| EvalError::new(format!("cute.{f}: {m}"), s);
-        // the parameters in order, each bound to its positional or keyword argument
-        let params: &[&str] = match f {
-            "sym_int" => &["width", "divisibility", "symbol"],
-            "sym_int32" | "sym_int64" => &["divisibility", "symbol"],
-            "make_fake_compact_tensor" => &[
-                "dtype",
-                "shape",
-                "stride_order",
-                "memspace",
-                "assumed_align",
-                "use_32bit_stride",
-            ],
-            "make_fake_tensor" => &["dtype", "shape", "stride", "memspace", "assumed_align"],
-            _ => &["use_tvm_ffi_env_stream"],
-        };
-        // (keyword-only past the first: sym_int's width, make_fake_compact_tensor's shape)
-        let positional_max = match f {
-            "sym_int" => 1,
-            "make_fake_compact_tensor" => 2,
-            "make_fake_tensor" => 3,
-            "make_fake_stream" => 0,
-            _ => 2,
-        };
-        if positional.len() > positional_max {
-            return Err(err(
-                format!(
-                    "takes {positional_max} positional arguments but {} were given",
-                    positional.len()
-                ),
-                span,
-            ));
-        }
-        let mut bound: Vec<Option<&Expr>> = vec![None; params.len()];
-        for (k, a) in positional.iter().enumerate() {
-            bound[k] = Some(a);
-        }
-        for (key, e) in &keywords {
-            let Some(k) = params.iter().position(|p| p == key) else {
-                return Err(err(
-                    format!("got an unexpected keyword argument '{key}'"),
-                    e.span,
-                ));
-            };
-            bound[k] = Some(e);
-        }
-        let arg = |name: &str| {
-            params
-                .iter()
-                .position(|p| *p == name)
-                .and_then(|k| bound[k])
-        };
-        let int = |name: &str, default: i64| -> Result<i64, EvalError> {
-            match arg(name) {
-                None => Ok(default),
-                Some(e) => self
-                    .eval(e)?
-                    .as_int()
-                    .ok_or_else(|| err(format!("{name}= takes an integer"), e.span)),
-            }
-        };
-        match f {
-            "sym_int" | "sym_int32" | "sym_int64" => {
-                let width = match f {
-                    "sym_int32" => 32,
-                    "sym_int64" => 64,
-                    _ => int("width", 32)?,
-                };
-                if width != 32 && width != 64 {
-                    return Err(EvalError::new(
-                        format!("ValueError: Unsupported width: {width}"),
-                        arg("width").map_or(span, |e| e.span),
-                    ));
-                }
-                let divisibility = int("divisibility", 1)?;
-                if divisibility < 1 {
-                    return Err(err(
-                        format!("a divisibility of {divisibility}: cute models a positive one"),
-                        arg("divisibility").map_or(span, |e| e.span),
-                    ));
-                }
-                let symbol = match arg("symbol").map(|e| &e.kind) {
-                    None | Some(ExprKind::Name("None")) => None,
-                    Some(ExprKind::Str(s)) => Some(s.to_string()),
-                    Some(_) => {
-                        return Err(err(
-                            "symbol= takes a string".to_string(),
-                            arg("symbol").map_or(span, |e| e.span),
-                        ));
-                    }
-                };
-                Ok(Value::SymInt(Box::new(SymInt {
-                    width: width as u8,
-                    divisibility,
-                    symbol,
-                })))
-            }
-            "make_fake_stream" => Ok(Value::Name("FakeStream".to_string())),
-            _ => {
-                let dtype_expr = arg("dtype").ok_or_else(|| {
-                    err("missing the required argument 'dtype'".to_string(), span)
-                })?;
-                let dtype = dtype_name(dtype_expr)
-                    .and_then(ElemType::of_dsl)
-                    .ok_or_else(|| {
-                        err(
-                            "expected the DSL's element type (cutlass.Float32, …)".to_string(),
-                            dtype_expr.span,
-                        )
-                    })?;
-                let extents = |name: &str, what: &str| -> Result<Vec<Extent>, EvalError> {
-                    let e = arg(name).ok_or_else(|| {
-                        err(format!("missing the required argument '{name}'"), span)
-                    })?;
-                    let v = self.eval(e)?;
-                    let modes = v.tuple_modes().ok_or_else(|| {
-                        EvalError::new(
-                            format!("ValueError: Expected tuple or list but got {}", v.kind()),
-                            e.span,
-                        )
-                    })?;
-                    modes
-                        .iter()
-                        .map(Extent::of)
-                        .collect::<Option<Vec<_>>>()
-                        .ok_or_else(|| {
-                            EvalError::new(
-                                format!("ValueError: All {what} elements must be int or SymInt"),
-                                e.span,
-                            )
-                        })
-                };
-                let shape = extents("shape", "shape")?;
-                let stride = if f == "make_fake_tensor" {
-                    extents("stride", "stride")?
-                } else {
-                    let order = match arg("stride_order") {
-                        None => (0..shape.len() as i64).collect(),
-                        Some(e) => {
-                            let v = self.eval(e)?;
-                            let order = v
-                                .tuple_modes()
-                                .and_then(|m| {
-                                    m.iter().map(Value::as_int).collect::<Option<Vec<_>>>()
-                                })
-                                .ok_or_else(|| {
-                                    err(
-                                        "stride_order= takes a tuple of integers".to_string(),
-                                        e.span,
-                                    )
-                                })?;
-                            if order.len() != shape.len() {
-                                return Err(EvalError::new(
-                                    format!(
-                                        "ValueError: stride_order ({}) must be empty or have same length as shape ({}).",
-                                        python_tuple(&v),
-                                        python_tuple(&FakeTensor::tuple(&shape))
-                                    ),
-                                    e.span,
-                                ));
-                            }
-                            order
-                        }
-                    };
-                    let use_32bit = match arg("use_32bit_stride") {
-                        None => false,
-                        Some(e) => self.eval(e)? == Value::Bool(true),
-                    };
-                    compact_strides(&shape, &order, if use_32bit { 32 } else { 64 })
-                        .map_err(|m| err(m, span))?
-                };
-                if stride.len() != shape.len() {
-                    return Err(err(
-                        format!(
-                            "a shape of rank {} with strides of rank {}",
-                            shape.len(),
-                            stride.len()
-                        ),
-                        span,
-                    ));
-                }
-                let memspace = match arg("memspace").map(|e| &e.kind) {
-                    None | Some(ExprKind::Field(_, "gmem")) => MemSpace::Gmem,
-                    Some(ExprKind::Field(_, "smem")) => MemSpace::Smem,
-                    Some(_) => {
-                        return Err(err(
-                            "a memory space other than cute.AddressSpace.gmem or smem is not modelled"
-                                .to_string(),
-                            arg("memspace").map_or(span, |e| e.span),
-                        ));
-                    }
-                };
-                let element_bytes = (dtype.bits() / 8).max(1);
-                let align = int("assumed_align", element_bytes)?;
-                let assumed_align = u32::try_from(align)
-                    .ok()
-                    .filter(|a| a.is_power_of_two())
-                    .ok_or_else(|| {
-                        err(
-                            format!("assumed_align={align}: a power of two of bytes"),
-                            arg("assumed_align").map_or(span, |e| e.span),
-                        )
-                    })?;
-                Ok(Value::FakeTensor(Box::new(FakeTensor {
-                    dtype,
-                    shape,
-                    stride,
-                    memspace,
-                    assumed_align,
-                })))
-            }
-        }
-    }
-}
-
-/// The name of a type's expression (`cutlass.Float32`, `cute.Float32`, `Float32`).
-fn dtype_name<'e>(e: &Expr<'e>) -> Option<&'e str> {
-    match e.kind {
-        ExprKind::Field(_, n) | ExprKind::Name(n) | ExprKind::Qualified(n) => {
-            Some(n.rsplit('.').next().unwrap_or(n))
-        }
-        _ => None,
-    }
-}
-
-fn python_tuple(v: &Value) -> String {
-    let mut out = String::new();
-    super::plain::write_traced_value(&mut out, v);
-    out
-}
-
 /// `make_fake_compact_tensor`'s strides (cutlass/cute/runtime.py): in the order
 /// `stride_order` gives (0 the fastest), each the product of the extents before it, a SymInt
 /// among them one of `width` bits with the product's divisibility and no name.
-fn compact_strides(shape: &[Extent], order: &[i64], width: u8) -> Result<Vec<Extent>, String> {
+pub(crate) fn compact_strides(
+    shape: &[Extent],
+    order: &[i64],
+    width: u8,
+) -> Result<Vec<Extent>, String> {
     // where each rank of the order stands (its first place, as Python's `tuple.index`)
     let mut place: Vec<Option<usize>> = vec![None; order.len()];
     for (idx, &o) in order.iter().enumerate() {

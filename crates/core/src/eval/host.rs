@@ -280,22 +280,6 @@ impl Env {
                     span,
                 )))
             }
-            // `cute.compile`'s symbolic arguments and fake tensors (tvm_ffi_compilation.rst;
-            // fake.rs)
-            ExprKind::Name(f @ ("sym_int" | "sym_int32" | "sym_int64"))
-            | ExprKind::Qualified(f @ ("sym_int" | "sym_int32" | "sym_int64"))
-            | ExprKind::Field(_, f @ ("sym_int" | "sym_int32" | "sym_int64"))
-                if !self.is_bound(f) =>
-            {
-                Some(self.fake_call(f, args, span))
-            }
-            ExprKind::Field(
-                _,
-                f @ ("make_fake_compact_tensor" | "make_fake_tensor" | "make_fake_stream"),
-            )
-            | ExprKind::Name(
-                f @ ("make_fake_compact_tensor" | "make_fake_tensor" | "make_fake_stream"),
-            ) if !self.is_bound(f) => Some(self.fake_call(f, args, span)),
             // `cute.runtime.make_ptr(T, a.ctypes.data)` (`cute_rt.make_ptr`, torch's
             // `a.data_ptr()`) of a name bound to a host array: a pointer to its buffer
             ExprKind::Field(_, "make_ptr")

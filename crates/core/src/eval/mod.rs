@@ -2831,6 +2831,9 @@ impl Env {
                     {
                         Value::Name(self.with_type_aliases(n))
                     }
+                    // a string (the DSL's `symbol="M"`): a name, as the Python package
+                    // hands a `str` in
+                    ExprKind::Str(s) => Value::Name(unescape(s)),
                     _ if as_tuple => self.eval(a)?.as_tuple(),
                     _ => self.eval(a)?,
                 };
@@ -2982,16 +2985,56 @@ impl Env {
                         a.span,
                     ));
                 }
+                // past a bare `*` of the DSL's signature: keyword-only (Python's TypeError)
+                _ if f
+                    .positional_limit_in(dsl)
+                    .is_some_and(|limit| slots.len() >= limit) =>
+                {
+                    let limit = f.positional_limit_in(dsl).unwrap_or_default();
+                    let required = (0..limit).filter(|&i| !f.has_default_in(dsl, i)).count();
+                    let count = args
+                        .iter()
+                        .filter(|a| !matches!(a.kind, ExprKind::Keyword(..)))
+                        .count();
+                    // Python's words: `takes from 0 to 1 positional arguments but 2 were given`
+                    let takes = match (required, limit) {
+                        (r, l) if r == l => format!("{l}"),
+                        (r, l) => format!("from {r} to {l}"),
+                    };
+                    let (noun, verb) = (
+                        if limit == 1 && required == 1 {
+                            "argument"
+                        } else {
+                            "arguments"
+                        },
+                        if count == 1 { "was" } else { "were" },
+                    );
+                    return Err(EvalError::new(
+                        format!(
+                            "TypeError: {}() takes {takes} positional {noun} but {count} {verb} given",
+                            f.name
+                        ),
+                        span,
+                    ));
+                }
                 _ => slots.push(Some(*a)),
             }
         }
         let mut given = Vec::with_capacity(slots.len());
         for (i, slot) in slots.into_iter().enumerate() {
-            let Some(e) = slot else {
-                return Err(EvalError::new(
-                    format!("{}: missing the argument '{}'", f.name, params[i]),
+            let e = match slot {
+                Some(e) => e,
+                // a parameter with a default, left out before one given by keyword: `None`
+                None if f.has_default_in(dsl, i) => Expr {
+                    kind: ExprKind::Name("None"),
                     span,
-                ));
+                },
+                None => {
+                    return Err(EvalError::new(
+                        format!("{}: missing the argument '{}'", f.name, params[i]),
+                        span,
+                    ));
+                }
             };
             given.push(e);
         }
@@ -3271,7 +3314,11 @@ impl Env {
                     callee.span,
                 ));
             };
-            if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
+            // keyword arguments, or a signature with keyword-only parameters (the DSL's
+            // `sym_int(width=32, *, …)`: its positional ones counted)
+            if args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..)))
+                || f.positional_limit_in(self.dsl).is_some()
+            {
                 return self.call_with_keywords(f, args, span);
             }
             // the DSL's `size(L, mode)`, `cosize(L, mode)`, `rank(L, mode)`: a mode list second

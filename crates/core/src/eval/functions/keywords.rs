@@ -41,10 +41,46 @@ impl Function {
     /// [`Function::parameters`] in a dialect: the DSL's, where its signature differs
     /// ([`Function::signature_in`]).
     pub fn parameters_in(&self, dsl: bool) -> Vec<String> {
+        signature_parameters(self.signature_in(dsl))
+            .filter_map(|p| {
+                let name = parameter_name(p);
+                (!name.is_empty()).then(|| name.to_ascii_lowercase())
+            })
+            .collect()
+    }
+
+    /// Whether its `i`th parameter ([`Function::parameters_in`]) has a default in the
+    /// signature (the DSL's `divisibility=1`): a call may leave it out before one it gives by
+    /// keyword, and it is then `None` (the handler takes the default).
+    pub fn has_default_in(&self, dsl: bool, i: usize) -> bool {
+        signature_parameters(self.signature_in(dsl))
+            .filter(|p| !parameter_name(p).is_empty())
+            .nth(i)
+            .is_some_and(|p| p.contains('='))
+    }
+
+    /// How many arguments it takes by position where its signature makes the rest
+    /// keyword-only (Python's bare `*`: `sym_int(width=32, *, divisibility=1, symbol=None)`
+    /// takes 1); `None` where it has no `*`.
+    pub fn positional_limit_in(&self, dsl: bool) -> Option<usize> {
         let sig = self.signature_in(dsl);
-        let Some(open) = sig.find('(') else {
-            return Vec::new();
-        };
+        if !sig.contains('*') {
+            return None;
+        }
+        let mut named = 0;
+        for p in signature_parameters(sig) {
+            if p.trim() == "*" {
+                return Some(named);
+            }
+            named += usize::from(!parameter_name(p).is_empty());
+        }
+        None
+    }
+}
+
+/// The text of each parameter between a signature's outer parentheses, cut at its commas.
+fn signature_parameters(sig: &str) -> impl Iterator<Item = &str> {
+    let inner = sig.find('(').map_or("", |open| {
         let mut depth = 0usize;
         let mut close = sig.len();
         for (i, c) in sig.char_indices().skip(open) {
@@ -60,18 +96,18 @@ impl Function {
                 _ => {}
             }
         }
-        sig[open + 1..close]
-            .split(',')
-            .map(|p| {
-                p.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-                    .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-                    .next()
-                    .unwrap_or("")
-                    .to_ascii_lowercase()
-            })
-            .filter(|p| !p.is_empty())
-            .collect()
-    }
+        &sig[open + 1..close]
+    });
+    inner.split(',').filter(|_| !inner.is_empty())
+}
+
+/// A parameter's name in its text (`SHAPE[` is `SHAPE`, `divisibility=1` is `divisibility`);
+/// empty for `*`.
+fn parameter_name(p: &str) -> &str {
+    p.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .next()
+        .unwrap_or("")
 }
 
 /// Whether a keyword argument names this parameter (its name, or a DSL synonym of it).

@@ -4,10 +4,11 @@
 //! This module holds the table's type ([`Function`]), its groups in help order ([`all`]),
 //! [`lookup`] and [`call`]. The entries are in the groups' modules, one concept each:
 //! `queries`, `construction`, `modes`, `operations` (the layout algebra), `coordinates`,
-//! `atoms`, `tiling`, `analysis`, `layouts`, `tuples`, `swizzled`, `partition` and `pointers`. The
-//! machinery is in modules of its own: `args` (reading a call's arguments), `traced` (the
-//! derivations of `cute explain`), `index` (the name index of [`lookup_bytes`]), `templates`
-//! (C++'s template forms), `keywords` (the DSL's keyword arguments) and `did_you_mean`
+//! `atoms`, `tiling`, `analysis`, `layouts`, `tuples`, `swizzled`, `partition`, `pointers` and
+//! `fake` (the DSL's placeholders of `cute.compile`). The machinery is in modules of its own:
+//! `args` (reading a call's arguments), `traced` (the derivations of `cute explain`), `index`
+//! (the name index of [`lookup_bytes`]), `templates` (C++'s template forms), `keywords` (the
+//! DSL's keyword arguments: defaults, keyword-only parameters) and `did_you_mean`
 //! ([`closest`]).
 
 use super::{EvalError, Value};
@@ -182,6 +183,7 @@ mod complex;
 mod construction;
 mod coordinates;
 mod did_you_mean;
+mod fake;
 mod index;
 mod keywords;
 mod layout_composed;
@@ -223,6 +225,7 @@ static GROUPS: &[&[Function]] = &[
     swizzled::FUNCTIONS,
     partition::FUNCTIONS,
     pointers::FUNCTIONS,
+    fake::FUNCTIONS,
     algorithms::FUNCTIONS,
     complex::FUNCTIONS,
 ];
