@@ -218,7 +218,8 @@ def __getattr__(name: str) -> Function: ...
 
 
 def parameter_list(params, arity):
-    lo, hi = arity
+    # (a signature's bare `*`: the parameters past `positional` are keyword-only)
+    lo, hi, positional = arity
     names = []
     for i, p in enumerate(params):
         p = p if p.isidentifier() and not keyword.iskeyword(p) else f"arg{i}"
@@ -231,6 +232,8 @@ def parameter_list(params, arity):
     names = names[:want]
     parts = []
     for i, n in enumerate(names):
+        if i == positional:
+            parts.append("*")
         parts.append(f"{n}: Arg" if i < lo else f"{n}: Arg = ...")
     if hi is None:
         parts.append("*more: Arg")

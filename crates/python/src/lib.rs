@@ -191,11 +191,12 @@ type Entry = (
     &'static str,
     bool,
     Vec<String>,
-    (usize, Option<usize>),
+    (usize, Option<usize>, Option<usize>),
 );
 
 /// The function table: (name, signature, summary, example, explained, parameter names,
-/// (fewest, most arguments: None for any number)) for each function, in help order.
+/// (fewest, most arguments: None for any number; how many it takes by position where the
+/// rest are keyword-only, the DSL's bare `*`: None for all)) for each function, in help order.
 #[pyfunction]
 fn functions() -> Vec<Entry> {
     table::all()
@@ -209,7 +210,7 @@ fn functions() -> Vec<Entry> {
                 f.example(),
                 f.is_explained(),
                 f.parameters_in(true),
-                (f.arity.0, most),
+                (f.arity.0, most, f.positional_limit_in(true)),
             )
         })
         .collect()

@@ -109,7 +109,9 @@ pub fn fast(callee: &Callee, args: &[Value]) -> Option<Value> {
                 ("get" | "select", [_, Value::IntTuple(modes)]) => !modes.is_int(),
                 _ => false,
             };
-            if mode_list {
+            // a mode list, or more positional arguments than a signature with keyword-only
+            // parameters takes (the DSL's `sym_int(width=32, *, …)`: the statement's TypeError)
+            if mode_list || f.positional_limit_in(true).is_some_and(|l| args.len() > l) {
                 return None;
             }
             // the function the user called: its law is checked, as the CLI's statement does;

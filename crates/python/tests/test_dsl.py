@@ -97,3 +97,27 @@ def test_done_when_statement():
     r = cute.composition(a, (cute.make_layout(3, stride=4), cute.make_layout(8, stride=2)))
     assert str(r) == "(3,(2,4)):(236,(26,1))"
     assert isinstance(r, cute.Layout)
+
+
+def test_fake_tensors_and_symbolic_ints_eagerly():
+    # the DSL's placeholders of cute.compile, outside @cute.jit: the table's functions
+    # (functions/fake.rs), their values printed as the DSL prints them
+    n = cute.sym_int()
+    assert str(n) == "?{div=1}" and repr(n) == "?{div=1}"
+    assert str(cute.sym_int32(symbol="M")) == "M ?{div=1}"
+    b = cute.runtime.make_fake_compact_tensor(
+        cute.Float16, (100, cute.sym_int32(divisibility=8)), stride_order=(1, 0)
+    )
+    assert str(b) == "FakeTensor<Float16, (100, ?{div=8}), (?{i64 div=8}, 1)>"
+    assert b.shape[0] == 100 and str(b.shape[1]) == "?{div=8}"
+    assert str(b.element_type) == "Float16" and str(b.memspace) == "gmem"
+    s = cute.runtime.make_fake_compact_tensor(
+        cute.Float32, (3, 4), memspace=cute.AddressSpace.smem
+    )
+    assert str(s.memspace) == "smem"
+    assert cute.runtime.make_fake_stream() == "FakeStream"
+    # keyword-only past the DSL's bare `*`: Python's TypeError, as the DSL words it
+    with pytest.raises(cute.CuteError, match=r"sym_int\(\) takes from 0 to 1 positional"):
+        cute.sym_int(64, 2)
+    with pytest.raises(cute.CuteError, match="Unsupported width: 16"):
+        cute.sym_int(16)

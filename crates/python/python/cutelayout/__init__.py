@@ -87,11 +87,11 @@ globals().update(_FUNCTIONS)
 
 def __getattr__(name):
     """Another name the table answers to (an alias: ``group_modes``, ``make_tiled_mma``, ...),
-    or the submodule ``nvgpu`` (imported on first use)."""
-    if name == "nvgpu":
+    or the submodules ``nvgpu`` and ``runtime`` (imported on first use)."""
+    if name in ("nvgpu", "runtime"):
         import importlib
 
-        return importlib.import_module(".nvgpu", __name__)
+        return importlib.import_module("." + name, __name__)
     target = _native.lookup(name) if name.isidentifier() and not name.startswith("__") else None
     if target is None:
         raise AttributeError("module 'cutelayout' has no attribute %r" % name)
@@ -209,6 +209,7 @@ __all__ = sorted(
         "explain",
         "cutlass",
         "nvgpu",
+        "runtime",
         "Numeric",
         "AddressSpace",
         *_DSL_FUNCTIONS,

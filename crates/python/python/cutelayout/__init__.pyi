@@ -2140,6 +2140,60 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     cute.make_rmem_tensor(cute.make_layout((2,3)), cutlass.Float32)"""
 
+def sym_int(width: Arg = ..., *, divisibility: Arg = ..., symbol: Arg = ..., **kwargs: Arg) -> Any:
+    """sym_int(width=32, *, divisibility=1, symbol=None)
+
+The CuTe DSL's symbolic integer (SymInt) for cute.compile without data: a run-time integer of WIDTH bits (32 or 64) known to be a multiple of DIVISIBILITY, printed ?{div=1}, ?{i64 div=16}, M ?{div=8} with a SYMBOL; a fake tensor's extent or stride.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('sym_int')`` shows its result)::
+
+    cute.sym_int(64, divisibility=16)"""
+
+def sym_int32(divisibility: Arg = ..., symbol: Arg = ..., **kwargs: Arg) -> Any:
+    """sym_int32(divisibility=1, symbol=None)
+
+A 32-bit SymInt: cute.sym_int(32, divisibility=DIVISIBILITY, symbol=SYMBOL).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('sym_int32')`` shows its result)::
+
+    cute.sym_int32(divisibility=8, symbol="M")"""
+
+def sym_int64(divisibility: Arg = ..., symbol: Arg = ..., **kwargs: Arg) -> Any:
+    """sym_int64(divisibility=1, symbol=None)
+
+A 64-bit SymInt (the DSL's choice for a tensor's extents): cute.sym_int(64, divisibility=DIVISIBILITY, symbol=SYMBOL).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('sym_int64')`` shows its result)::
+
+    cute.sym_int64(divisibility=16)"""
+
+def make_fake_compact_tensor(dtype: Arg, shape: Arg, *, stride_order: Arg = ..., memspace: Arg = ..., assumed_align: Arg = ..., use_32bit_stride: Arg = ..., **kwargs: Arg) -> Any:
+    """make_fake_compact_tensor(dtype, shape, *, stride_order=None, memspace=AddressSpace.gmem, assumed_align=None, use_32bit_stride=False)
+
+The CuTe DSL's fake tensor (cute.runtime's _FakeTensor) for cute.compile without data: DTYPE elements over SHAPE (ints and SymInts) with compact strides in STRIDE_ORDER (0 the fastest; a SymInt's product a SymInt of 64 bits, of 32 with USE_32BIT_STRIDE), printed FakeTensor<Float32, (?{div=1},), (1,)>; a jit function compiled with it traces a tensor in MEMSPACE.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_fake_compact_tensor')`` shows its result)::
+
+    cute.runtime.make_fake_compact_tensor(cutlass.Float16, (100, cute.sym_int32(divisibility=8)), stride_order=(1, 0))"""
+
+def make_fake_tensor(dtype: Arg, shape: Arg, stride: Arg, *, memspace: Arg = ..., assumed_align: Arg = ..., **kwargs: Arg) -> Any:
+    """make_fake_tensor(dtype, shape, stride, *, memspace=AddressSpace.gmem, assumed_align=None)
+
+The CuTe DSL's fake tensor of DTYPE elements over SHAPE with the strides STRIDE (ints and SymInts), for cute.compile without data.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_fake_tensor')`` shows its result)::
+
+    cute.runtime.make_fake_tensor(cutlass.Float16, (cute.sym_int64(symbol="M"), 128), (cute.sym_int64(divisibility=16), 1))"""
+
+def make_fake_stream(*, use_tvm_ffi_env_stream: Arg = ..., **kwargs: Arg) -> Any:
+    """make_fake_stream(*, use_tvm_ffi_env_stream=False)
+
+The CuTe DSL's placeholder of a CUDA stream for cute.compile (FakeStream).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_fake_stream')`` shows its result)::
+
+    cute.runtime.make_fake_stream()"""
+
 def copy(atom: Arg, src: Arg, dst: Arg = ..., **kwargs: Arg) -> Any:
     """copy([atom,] src, dst)
 

@@ -25,7 +25,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "sym_int32",
         "sym_int32(divisibility=1, symbol=None)",
-        "cute.sym_int(32, divisibility=DIVISIBILITY, symbol=SYMBOL): a 32-bit SymInt",
+        "a 32-bit SymInt: cute.sym_int(32, divisibility=DIVISIBILITY, symbol=SYMBOL)",
         "cute.sym_int32(divisibility=8, symbol=\"M\")",
         0,
         2,
@@ -34,7 +34,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
     f!(
         "sym_int64",
         "sym_int64(divisibility=1, symbol=None)",
-        "cute.sym_int(64, divisibility=DIVISIBILITY, symbol=SYMBOL): a 64-bit SymInt",
+        "a 64-bit SymInt (the DSL's choice for a tensor's extents): cute.sym_int(64, divisibility=DIVISIBILITY, symbol=SYMBOL)",
         "cute.sym_int64(divisibility=16)",
         0,
         2,
@@ -173,8 +173,7 @@ fn fake_tensor(a: &Args, name: &str) -> Result<Value, EvalError> {
         )
     })?;
     let shape = extents(a, 1, "shape")?;
-    // the keyword parameters' places: make_fake_compact_tensor's stride_order is where
-    // make_fake_tensor's stride is
+    // the keyword parameters' places (both signatures: memspace third, assumed_align fourth)
     let (memspace_at, align_at) = (3, 4);
     let stride = if compact {
         let order = match given(a, 2) {
