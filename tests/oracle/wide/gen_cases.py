@@ -26,99 +26,20 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 import differential  # noqa: E402
+from structure import Cpp, Structure, flat, shape, strides, unflat  # noqa: E402
 
-flat, unflat = differential.flat, differential.unflat
-
-LEAVES = [1, 2, 3, 4, 5, 6, 8, 12, 16]
-LEAF_W = [2, 5, 2, 5, 1, 1, 4, 1, 2]
-
-
-def leaf(g, v, p_dyn):
-    """A C++ integer of value v: run-time (plain) or static (`Int<v>{}`)."""
-    return str(v) if g.random() < p_dyn else f"Int<{v}>{{}}"
-
-
-def shape(g, depth=0, max_depth=3, rank=None):
-    """A random shape of depth at most `max_depth` (a leaf at the top only when not `rank`)."""
-    if rank is not None or (depth < max_depth and g.random() < (0.75 if depth == 0 else 0.3)):
-        n = rank if rank is not None else g.choice([1, 2, 2, 3, 3])
-        return tuple(shape(g, depth + 1, max_depth) for _ in range(n))
-    return g.choices(LEAVES, LEAF_W)[0]
-
-
-def spell(g, t, p_dyn, maker):
-    """C++ for the IntTuple t, each leaf static or run-time at random."""
-    if isinstance(t, int):
-        return leaf(g, t, p_dyn)
-    return f"{maker}({', '.join(spell(g, m, p_dyn, maker) for m in t)})"
-
-
-def strides(g, s, kind):
-    """Strides for shape s: compact (column-major), a permutation of compact, or random."""
-    f = flat(s)
-    if kind == "compact":
-        out, cur = [], 1
-        for x in f:
-            out.append(cur)
-            cur *= x
-        return unflat(s, out)
-    if kind == "perm":
-        order = list(range(len(f)))
-        g.shuffle(order)
-        out, cur = [0] * len(f), 1
-        for i in order:
-            out[i] = cur
-            cur *= f[i]
-        return unflat(s, out)
-    if kind == "gapped":
-        # a permutation of compact with gaps (a layout with holes: complements fill them)
-        order = list(range(len(f)))
-        g.shuffle(order)
-        out, cur = [0] * len(f), g.choice([1, 2])
-        for i in order:
-            out[i] = cur
-            cur *= f[i] * g.choice([1, 1, 2, 3])
-        return unflat(s, out)
-    return unflat(s, [g.choice([0, 1, 2, 3, 4, 8, 16, 32]) for _ in f])
-
-
-def layout_of(g, s, p_dyn, kind):
-    d = strides(g, s, kind)
-    return f"make_layout({spell(g, s, p_dyn, 'make_shape')}, {spell(g, d, p_dyn, 'make_stride')})"
-
-
-def layout(g, p_dyn, kind=None, max_depth=3, rank=None):
-    kind = kind or g.choice(["compact", "perm", "perm", "gapped", "random"])
-    return layout_of(g, shape(g, max_depth=max_depth, rank=rank), p_dyn, kind)
+# the random structure (structure.py), spelled in C++
+_cpp = Structure(Cpp)
+leaf, spell, layout_of, layout = _cpp.leaf, _cpp.spell, _cpp.layout_of, _cpp.layout
+small, tiler, crd_of, profile = _cpp.small, _cpp.tiler, _cpp.crd_of, _cpp.profile
+slice_case, idx2crd_case, group_case = _cpp.slice_case, _cpp.idx2crd_case, _cpp.group_case
 
 
 def shape_only(g, p_dyn, rank=None, max_depth=2):
     s = shape(g, max_depth=max_depth, rank=rank)
     return f"make_layout({spell(g, s, p_dyn, 'make_shape')})"
-
-
-def small(g, p_dyn):
-    """A small tiler layout: `n:d` or a 2-mode one."""
-    if g.random() < 0.7:
-        return f"make_layout({leaf(g, g.choice([1, 2, 2, 3, 4, 4, 8]), p_dyn)}, {leaf(g, g.choice([1, 1, 2, 3]), p_dyn)})"
-    a, b = g.choice([1, 2, 4]), g.choice([1, 2, 3])
-    return (f"make_layout(make_shape({leaf(g, a, p_dyn)}, {leaf(g, b, p_dyn)}), "
-            f"make_stride({leaf(g, g.choice([1, 2]), p_dyn)}, {leaf(g, a * g.choice([1, 2]), p_dyn)}))")
-
-
-def tiler(g, p_dyn, rank):
-    """A tiler of `rank` modes: each a small layout, an extent, or `_` (make_tile)."""
-    parts = []
-    for _ in range(rank):
-        r = g.random()
-        if r < 0.45:
-            parts.append(small(g, 0.0 if g.random() < 0.6 else p_dyn))
-        elif r < 0.85:
-            parts.append(leaf(g, g.choice([1, 2, 3, 4, 8]), p_dyn * 0.5))
-        else:
-            parts.append("_")
-    return f"make_tile({', '.join(parts)})"
 
 
 def tiled_case(g, p_dyn, op, by):
@@ -141,13 +62,6 @@ def product_case(g, p_dyn, op):
     else:
         b = layout(g, p_dyn, g.choice(["compact", "perm"]), max_depth=1, rank=g.choice([None, 1, 2]))
     return f"{op}({a}, {b})"
-
-
-def profile(g, s):
-    """A profile for coalesce: s's structure cut at a random depth (as `_1`s)."""
-    if isinstance(s, int) or g.random() < 0.3:
-        return "_1{}"
-    return "make_tuple(" + ", ".join(profile(g, m) for m in s) + ")"
 
 
 def coalesce_profile(g, p_dyn):
@@ -215,20 +129,6 @@ def tile_to_shape_case(g, p_dyn):
     return f"tile_to_shape({lay}, {spell(g, t, p_dyn, 'make_shape')}{order})"
 
 
-def crd_of(g, s, p_dyn, under=0.0, top=True):
-    """A coordinate in shape s: natural, or a 1-D index into a mode, `_` at some modes."""
-    if under and g.random() < under and not top:
-        return "_"
-    if isinstance(s, int):
-        return leaf(g, g.randrange(s), p_dyn)
-    if not top and g.random() < 0.25:
-        n = 1
-        for x in flat(s):
-            n *= x
-        return leaf(g, g.randrange(n), p_dyn)
-    return "make_coord(" + ", ".join(crd_of(g, m, p_dyn, under, False) for m in s) + ")"
-
-
 def crd2idx_case(g, p_dyn):
     s = shape(g, max_depth=3, rank=g.choice([1, 2, 3]))
     d = strides(g, s, g.choice(["compact", "perm", "random"]))
@@ -239,21 +139,7 @@ def crd2idx_case(g, p_dyn):
     return f"crd2idx({c}, {spell(g, s, p_dyn, 'make_shape')}, {spell(g, d, p_dyn, 'make_stride')})"
 
 
-def idx2crd_case(g, p_dyn):
-    s = shape(g, max_depth=3, rank=g.choice([1, 2, 3]))
-    n = 1
-    for x in flat(s):
-        n *= x
-    return f"idx2crd({leaf(g, g.randrange(n), p_dyn)}, {spell(g, s, p_dyn, 'make_shape')})"
 
-
-def slice_case(g, p_dyn, op):
-    s = shape(g, max_depth=2, rank=g.choice([2, 3]))
-    lay = layout_of(g, s, p_dyn, g.choice(["compact", "perm", "random"]))
-    c = crd_of(g, s, p_dyn, under=0.5)
-    if "_" not in c:
-        c = "make_coord(_, " + c[len("make_coord("):]
-    return f"{op}({c}, {lay})"
 
 
 def call_case(g, p_dyn):
@@ -264,14 +150,6 @@ def call_case(g, p_dyn):
     if "_" not in c:
         c = "make_coord(_, " + c[len("make_coord("):]
     return f"{lay}({c[len('make_coord('):-1]})"
-
-
-def group_case(g, p_dyn):
-    s = shape(g, max_depth=2, rank=g.choice([3, 4]))
-    lay = layout_of(g, s, p_dyn, g.choice(["compact", "perm"]))
-    b = g.randrange(0, len(s))
-    e = g.randrange(b + 1, len(s) + 1)
-    return f"group<{b},{e}>({lay})"
 
 
 def recast_case(g, p_dyn, op):

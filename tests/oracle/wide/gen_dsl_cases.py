@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Session 32's differential campaign in the CuTe DSL's spelling, against the CuTe DSL 4.8.1
-(dsl-oracle): the operations of gen_cases.py (its C++ companion) spelled as the DSL spells them,
+(dsl-oracle): the operations of gen_cases.py (its C++ companion) spelled as the DSL spells them
+(their random structure is structure.py's, drawn once for both spellings),
 Python literals static and `cutlass.Int32(…)` run-time at random, over layouts of depth up to 3
 and swizzled (composed) layouts. The DSL's answers are the truth for DSL text; the test
 (tests/integration/wide.rs) prints cute's value in the DSL's print form (a run-time integer
@@ -21,52 +22,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import differential  # noqa: E402
-from gen_cases import shape, strides, flat, unflat  # noqa: E402
+from structure import Dsl, Structure, flat, shape, unflat  # noqa: E402
 
-
-def leaf(g, v, p_dyn):
-    """A DSL integer of value v: run-time (`cutlass.Int32(v)`) or static (a Python literal)."""
-    return f"cutlass.Int32({v})" if g.random() < p_dyn else str(v)
-
-
-def spell(g, t, p_dyn):
-    if isinstance(t, int):
-        return leaf(g, t, p_dyn)
-    inner = ", ".join(spell(g, m, p_dyn) for m in t)
-    return f"({inner},)" if len(t) == 1 else f"({inner})"
-
-
-def layout_of(g, s, p_dyn, kind):
-    d = strides(g, s, kind)
-    if kind == "compact" and g.random() < 0.5:
-        return f"cute.make_layout({spell(g, s, p_dyn)})"
-    return f"cute.make_layout({spell(g, s, p_dyn)}, stride={spell(g, d, p_dyn)})"
-
-
-def layout(g, p_dyn, kind=None, max_depth=3, rank=None):
-    kind = kind or g.choice(["compact", "perm", "perm", "gapped", "random"])
-    return layout_of(g, shape(g, max_depth=max_depth, rank=rank), p_dyn, kind)
-
-
-def small(g, p_dyn):
-    if g.random() < 0.7:
-        return f"cute.make_layout({leaf(g, g.choice([1, 2, 2, 3, 4, 8]), p_dyn)}, stride={leaf(g, g.choice([1, 1, 2, 3]), p_dyn)})"
-    a, b = g.choice([1, 2, 4]), g.choice([1, 2, 3])
-    return (f"cute.make_layout(({leaf(g, a, p_dyn)}, {leaf(g, b, p_dyn)}), "
-            f"stride=({leaf(g, g.choice([1, 2]), p_dyn)}, {leaf(g, a * g.choice([1, 2]), p_dyn)}))")
-
-
-def tiler(g, p_dyn, rank):
-    parts = []
-    for _ in range(rank):
-        r = g.random()
-        if r < 0.45:
-            parts.append(small(g, 0.0 if g.random() < 0.6 else p_dyn))
-        elif r < 0.85:
-            parts.append(leaf(g, g.choice([1, 2, 3, 4, 8]), p_dyn * 0.5))
-        else:
-            parts.append("None")
-    return f"({', '.join(parts)},)" if rank == 1 else f"({', '.join(parts)})"
+# the random structure of gen_cases.py (structure.py), spelled in the DSL
+_dsl = Structure(Dsl)
+leaf, spell, layout_of, layout = _dsl.leaf, _dsl.spell, _dsl.layout_of, _dsl.layout
+small, tiler, crd_of, profile = _dsl.small, _dsl.tiler, _dsl.crd_of, _dsl.profile
+slice_case, idx2crd_case, group_case = _dsl.slice_case, _dsl.idx2crd_case, _dsl.group_case
 
 
 def tiled_case(g, p_dyn, op):
@@ -106,13 +68,6 @@ def composition_case(g, p_dyn):
     return f"cute.composition({a}, {b})"
 
 
-def profile(g, s):
-    if isinstance(s, int) or g.random() < 0.3:
-        return "1"
-    inner = ", ".join(profile(g, m) for m in s)
-    return f"({inner},)" if len(s) == 1 else f"({inner})"
-
-
 def coalesce_case(g, p_dyn):
     s = shape(g, rank=g.choice([2, 3]))
     lay = layout_of(g, s, p_dyn, g.choice(["compact", "perm", "random"]))
@@ -121,49 +76,13 @@ def coalesce_case(g, p_dyn):
     return f"cute.coalesce({lay}, target_profile={profile(g, s)})"
 
 
-def crd_of(g, s, p_dyn, under=0.0, top=True):
-    if under and g.random() < under and not top:
-        return "None"
-    if isinstance(s, int):
-        return leaf(g, g.randrange(s), p_dyn)
-    if not top and g.random() < 0.25:
-        n = 1
-        for x in flat(s):
-            n *= x
-        return leaf(g, g.randrange(n), p_dyn)
-    inner = ", ".join(crd_of(g, m, p_dyn, under, False) for m in s)
-    return f"({inner},)" if len(s) == 1 else f"({inner})"
-
-
-def slice_case(g, p_dyn, op):
-    s = shape(g, max_depth=2, rank=g.choice([2, 3]))
-    lay = layout_of(g, s, p_dyn, g.choice(["compact", "perm", "random"]))
-    c = crd_of(g, s, p_dyn, under=0.5)
-    if "None" not in c:
-        c = "(None, " + c[1:]
-    return f"cute.{op}({lay}, {c})"
-
-
 def crd2idx_case(g, p_dyn):
     s = shape(g, max_depth=3, rank=g.choice([1, 2, 3]))
     lay = layout_of(g, s, p_dyn, g.choice(["compact", "perm", "random"]))
     return f"cute.crd2idx({crd_of(g, s, p_dyn)}, {lay})"
 
 
-def idx2crd_case(g, p_dyn):
-    s = shape(g, max_depth=3, rank=g.choice([1, 2, 3]))
-    n = 1
-    for x in flat(s):
-        n *= x
-    return f"cute.idx2crd({leaf(g, g.randrange(n), p_dyn)}, {spell(g, s, p_dyn)})"
 
-
-def group_case(g, p_dyn):
-    s = shape(g, max_depth=2, rank=g.choice([3, 4]))
-    lay = layout_of(g, s, p_dyn, g.choice(["compact", "perm"]))
-    b = g.randrange(0, len(s))
-    e = g.randrange(b + 1, len(s) + 1)
-    return f"cute.group_modes({lay}, {b}, {e})"
 
 
 def tile_to_shape_case(g, p_dyn):
