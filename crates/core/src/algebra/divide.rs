@@ -408,6 +408,40 @@ fn arranged_in_place(l: &mut LayoutBuilder, unpack_first: Option<bool>) -> Layou
     l.finish()
 }
 
+/// A zipped, tiled or flat form of a divide or a product: CuTe's name of it, the logical form
+/// it arranges (`logical_product`'s, or `logical_divide`'s) and how ([`arranged`]'s
+/// `unpack_first`).
+struct Arrangement {
+    op: &'static str,
+    product: bool,
+    unpack_first: Option<bool>,
+}
+
+impl Arrangement {
+    const fn divide(op: &'static str, unpack_first: Option<bool>) -> Arrangement {
+        Arrangement {
+            op,
+            product: false,
+            unpack_first,
+        }
+    }
+
+    const fn product(op: &'static str, unpack_first: Option<bool>) -> Arrangement {
+        Arrangement {
+            op,
+            product: true,
+            unpack_first,
+        }
+    }
+}
+
+const ZIPPED_DIVIDE: Arrangement = Arrangement::divide("zipped_divide", None);
+const TILED_DIVIDE: Arrangement = Arrangement::divide("tiled_divide", Some(false));
+const FLAT_DIVIDE: Arrangement = Arrangement::divide("flat_divide", Some(true));
+const ZIPPED_PRODUCT: Arrangement = Arrangement::product("zipped_product", None);
+const TILED_PRODUCT: Arrangement = Arrangement::product("tiled_product", Some(false));
+const FLAT_PRODUCT: Arrangement = Arrangement::product("flat_product", Some(true));
+
 /// `zipped_divide(A, tiler)`: `((tile), (rest))`.
 pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout> {
     zipped_divide_traced(a, t, Rule::Cpp, &mut NoTrace)
@@ -420,7 +454,7 @@ pub fn zipped_divide_traced<T: Trace>(
     rule: Rule,
     tr: &mut T,
 ) -> Result<Layout> {
-    arrange(a, t, rule, tr, "zipped_divide", logical_divide_into, None)
+    arrange(a, t, rule, tr, &ZIPPED_DIVIDE)
 }
 
 /// `tiled_divide(A, tiler)`: `((tile), rest0, rest1, ...)`.
@@ -435,15 +469,7 @@ pub fn tiled_divide_traced<T: Trace>(
     rule: Rule,
     tr: &mut T,
 ) -> Result<Layout> {
-    arrange(
-        a,
-        t,
-        rule,
-        tr,
-        "tiled_divide",
-        logical_divide_into,
-        Some(false),
-    )
+    arrange(a, t, rule, tr, &TILED_DIVIDE)
 }
 
 /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
@@ -458,15 +484,7 @@ pub fn flat_divide_traced<T: Trace>(
     rule: Rule,
     tr: &mut T,
 ) -> Result<Layout> {
-    arrange(
-        a,
-        t,
-        rule,
-        tr,
-        "flat_divide",
-        logical_divide_into,
-        Some(true),
-    )
+    arrange(a, t, rule, tr, &FLAT_DIVIDE)
 }
 
 /// `zipped_product(A, tiler)`.
@@ -481,7 +499,7 @@ pub fn zipped_product_traced<T: Trace>(
     rule: Rule,
     tr: &mut T,
 ) -> Result<Layout> {
-    arrange(a, t, rule, tr, "zipped_product", logical_product_into, None)
+    arrange(a, t, rule, tr, &ZIPPED_PRODUCT)
 }
 
 /// `tiled_product(A, tiler)`.
@@ -496,15 +514,7 @@ pub fn tiled_product_traced<T: Trace>(
     rule: Rule,
     tr: &mut T,
 ) -> Result<Layout> {
-    arrange(
-        a,
-        t,
-        rule,
-        tr,
-        "tiled_product",
-        logical_product_into,
-        Some(false),
-    )
+    arrange(a, t, rule, tr, &TILED_PRODUCT)
 }
 
 /// `flat_product(A, tiler)`.
@@ -519,15 +529,7 @@ pub fn flat_product_traced<T: Trace>(
     rule: Rule,
     tr: &mut T,
 ) -> Result<Layout> {
-    arrange(
-        a,
-        t,
-        rule,
-        tr,
-        "flat_product",
-        logical_product_into,
-        Some(true),
-    )
+    arrange(a, t, rule, tr, &FLAT_PRODUCT)
 }
 
 /// The zipped, tiled and flat forms: the logical one, its modes zipped into `((tile), (rest))`,
@@ -542,14 +544,13 @@ fn arrange<T: Trace>(
     t: &Tiler,
     rule: Rule,
     tr: &mut T,
-    op: &'static str,
-    logical: Into<T>,
-    unpack_first: Option<bool>,
+    form: &Arrangement,
 ) -> Result<Layout> {
-    let base = if op.ends_with("divide") {
-        "logical_divide"
+    let (op, unpack_first) = (form.op, form.unpack_first);
+    let (base, logical): (_, Into<T>) = if form.product {
+        ("logical_product", logical_product_into)
     } else {
-        "logical_product"
+        ("logical_divide", logical_divide_into)
     };
     tr.section(|| Step::new(op, "logical", format!("first {base}({a}, {t})")));
     let mut out = LayoutBuilder::new();

@@ -396,19 +396,15 @@ pub fn call_checking_in(
         Some(d) if dsl => d.handler,
         _ => f.handler,
     };
+    // the arguments as given: the handler's where no argument takes a path of its own
+    let args = Args {
+        vals,
+        spans,
+        span,
+        rule,
+    };
     if layout_composed.is_none() && nested.is_none() && !wrapped {
-        return call_handler(
-            f,
-            handler,
-            &Args {
-                vals,
-                spans,
-                span,
-                rule,
-            },
-            laws,
-            dsl,
-        );
+        return call_handler(f, handler, &args, laws, dsl);
     }
     if f.tensor != OnTensor::Handler
         && let Some((offset, layout)) = match vals.first() {
@@ -459,9 +455,7 @@ pub fn call_checking_in(
         inner[i] = Value::Layout(c.layout.clone());
         let r = handler(&Args {
             vals: &inner,
-            spans,
-            span,
-            rule,
+            ..args
         })?;
         return Ok(match (on, r) {
             (OnComposed::Rewrap(_), Value::Layout(l)) => Value::composed(ComposedLayout {
@@ -471,18 +465,7 @@ pub fn call_checking_in(
             (_, r) => r,
         });
     }
-    call_handler(
-        f,
-        handler,
-        &Args {
-            vals,
-            spans,
-            span,
-            rule,
-        },
-        laws,
-        dsl,
-    )
+    call_handler(f, handler, &args, laws, dsl)
 }
 
 /// The call of `handler` (the function's, or its DSL form's) on arguments that take no path
