@@ -33,6 +33,36 @@ def unflat(struct, vals):
     return go(struct)
 
 
+def strides(g, s, kind, random_strides):
+    """Strides for shape s: compact (column-major), a permutation of compact, a permutation of
+    compact with gaps (a layout with holes: complements fill them), or each drawn from
+    `random_strides`."""
+    f = flat(s)
+    if kind == "compact":
+        out, cur = [], 1
+        for x in f:
+            out.append(cur)
+            cur *= x
+        return unflat(s, out)
+    if kind == "perm":
+        order = list(range(len(f)))
+        g.shuffle(order)
+        out, cur = [0] * len(f), 1
+        for i in order:
+            out[i] = cur
+            cur *= f[i]
+        return unflat(s, out)
+    if kind == "gapped":
+        order = list(range(len(f)))
+        g.shuffle(order)
+        out, cur = [0] * len(f), g.choice([1, 2])
+        for i in order:
+            out[i] = cur
+            cur *= f[i] * g.choice([1, 1, 2, 3])
+        return unflat(s, out)
+    return unflat(s, [g.choice(random_strides) for _ in f])
+
+
 def draw(ops, seed, count, make):
     """`count` distinct cases of each operation (`ops`: (name, generator)), in order: each drawn
     by `make(generator, g)` with `g` a `random.Random` seeded `"{seed}/{name}"`, at most

@@ -50,23 +50,8 @@ def spell(t, kinds, maker):
 
 
 def strides(g, s, kind):
-    """Strides for shape s: compact (column-major), a permutation of compact, or random."""
-    f = flat(s)
-    if kind == "compact":
-        out, cur = [], 1
-        for x in f:
-            out.append(cur)
-            cur *= x
-        return unflat(s, out)
-    if kind == "perm":
-        order = list(range(len(f)))
-        g.shuffle(order)
-        out, cur = [0] * len(f), 1
-        for i in order:
-            out[i] = cur
-            cur *= f[i]
-        return unflat(s, out)
-    return unflat(s, [g.choice([0, 1, 2, 4, 8, 16]) for _ in f])
+    """Strides for shape s (differential.strides): compact, permuted or random."""
+    return differential.strides(g, s, kind, [0, 1, 2, 4, 8, 16])
 
 
 def layout(g, p_dyn, kind=None):

@@ -26,32 +26,8 @@ def shape(g, depth=0, max_depth=3, rank=None):
 
 
 def strides(g, s, kind):
-    """Strides for shape s: compact (column-major), a permutation of compact, or random."""
-    f = flat(s)
-    if kind == "compact":
-        out, cur = [], 1
-        for x in f:
-            out.append(cur)
-            cur *= x
-        return unflat(s, out)
-    if kind == "perm":
-        order = list(range(len(f)))
-        g.shuffle(order)
-        out, cur = [0] * len(f), 1
-        for i in order:
-            out[i] = cur
-            cur *= f[i]
-        return unflat(s, out)
-    if kind == "gapped":
-        # a permutation of compact with gaps (a layout with holes: complements fill them)
-        order = list(range(len(f)))
-        g.shuffle(order)
-        out, cur = [0] * len(f), g.choice([1, 2])
-        for i in order:
-            out[i] = cur
-            cur *= f[i] * g.choice([1, 1, 2, 3])
-        return unflat(s, out)
-    return unflat(s, [g.choice([0, 1, 2, 3, 4, 8, 16, 32]) for _ in f])
+    """Strides for shape s (differential.strides): compact, permuted, gapped or random."""
+    return differential.strides(g, s, kind, [0, 1, 2, 3, 4, 8, 16, 32])
 
 
 class Cpp:
