@@ -185,7 +185,7 @@ mod did_you_mean;
 mod index;
 mod keywords;
 mod layout_composed;
-pub(crate) use layout_composed::slice as layout_composed_slice;
+pub(crate) use layout_composed::{inner_value, slice as layout_composed_slice};
 mod layouts;
 mod modes;
 mod nested;
@@ -203,7 +203,7 @@ pub use args::Args;
 pub use did_you_mean::{closest, closest_among};
 pub use index::lookup_bytes;
 pub use keywords::same_parameter;
-pub(crate) use swizzled::swizzled_value;
+pub(crate) use swizzled::{composed_inverse_value, swizzled_value};
 pub use templates::{Templated, templated};
 
 /// Every function, in help order: the table's groups, one file each (`construction` has two,
