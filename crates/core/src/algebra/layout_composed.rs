@@ -92,7 +92,7 @@ fn no_shape(op: &'static str, sw: &Swizzle) -> super::AlgebraError {
     condition(
         op,
         format!(
-            "the inner function of this composed layout is the swizzle {sw}, which has no shape: CuTe's {op} takes {op} of it, which does not compile (compose it with a layout first, composition(C, L), to give it one)"
+            "the inner function of this composed layout is the swizzle {sw}, which has no shape: CuTe's {op} of it does not compile (compose it with a layout first, composition(C, L), to give it one)"
         ),
     )
 }
@@ -123,6 +123,25 @@ impl LayoutComposed {
             Inner::Swizzle(s) => Err(no_shape(op, s)),
             _ => Ok(self.inner_layout().expect("a layout")),
         }
+    }
+
+    /// The stages after `B`'s layout at its value `x`: `A(O + x)`, or of a swizzled `B = Sw o
+    /// OFF o L`, `A(O + Sw(OFF + x))` (`C(c)` is this at `x = L(c)`), an integer where `A` has
+    /// integer strides and `O` is an integer.
+    /// @pre `B` is no bare swizzle (its value is `Sw(i)`, no layout's)
+    pub fn outer_at(&self, x: i64) -> Result<i64> {
+        let b = match &self.inner {
+            Inner::Layout(_) => x,
+            Inner::Swizzled(c) => c.apply_outer(x)?,
+            Inner::Swizzle(s) => return Err(no_shape("print_layout", s)),
+        };
+        let o = self.offset.as_int().ok_or_else(|| {
+            condition(
+                "composed layout",
+                format!("the offset {} is no integer", self.offset),
+            )
+        })?;
+        self.outer.at(super::arith::add(o, b, "composed layout")?)
     }
 
     /// `shape(C) = shape(B)` (`None` where `B` is a swizzle).
