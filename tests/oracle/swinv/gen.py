@@ -6,7 +6,8 @@ with one: evaluate it at an integer (static and run-time), its shape, rank and d
 (which CuTe does not compile), the inverses again, a composition with a layout (`A o O o (Sw o
 _0 o T)`) and with that its size, shape, evaluation at a coordinate, slices, a further
 composition and a divide; a layout composed with it (CuTe's static_assert on the offset), and
-`composition(A, O, B)` spelled directly (and a layout composed with it). CuTe's answer is kept exactly as its print() prints
+`composition(A, O, B)` spelled directly (and a layout composed with it, and it composed with
+a swizzle or a swizzled layout). CuTe's answer is kept exactly as its print() prints
 it, so that `cute --format cute` must agree byte for byte.
 
   cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
@@ -123,6 +124,19 @@ def g_direct(g):
     return g.choice([e, f"{e}({i(g.randrange(8))})", f"composition(Layout<_8,_2>{{}}, {e})"])
 
 
+def g_then_swizzle(g):
+    """A layout composed with a layout, or an inverse, then composed with a swizzle or a
+    swizzled layout: `A o O o composition(B, S)`."""
+    sw = swizzle(g)
+    if g.random() < 0.4:
+        return f"composition({inverse(g)[0]}, {sw})"
+    lay, size = layout(g)
+    n = g.choice([16, 32, 64])
+    c = f"composition({lay}, {i(g.choice([0, 4, -8]))}, Layout<{i(n)[:-2]}, _1>{{}})"
+    s = sw if g.random() < 0.5 else f"composition({sw}, Layout<{i(n // 2)[:-2]}, _1>{{}})"
+    return f"composition({c}, {s})"
+
+
 OPS = [
     ("inverse", g_inverse),
     ("at", g_at),
@@ -133,6 +147,7 @@ OPS = [
     ("layout_then", g_layout_then),
     ("dynamic_offset", g_dynamic_offset),
     ("direct", g_direct),
+    ("then_swizzle", g_then_swizzle),
 ]
 
 
