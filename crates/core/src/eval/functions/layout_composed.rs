@@ -343,7 +343,8 @@ fn check_inverse_law(
             laws.law(crate::algebra::AlgebraError::LawViolated {
                 op,
                 law: format!(
-                    "CuTe's result is not {} of {c}: {what} = {got}, not {i}",
+                    "CuTe's result {} is not {} of {c}: {what} = {got}, not {i}",
+                    crate::eval::plain::render(r),
                     if right {
                         "a right inverse"
                     } else {
