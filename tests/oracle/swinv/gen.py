@@ -7,7 +7,7 @@ with one: evaluate it at an integer (static and run-time), its shape, rank and d
 _0 o T)`) and with that its size, shape, evaluation at a coordinate, slices, a further
 composition and a divide; a layout composed with it (CuTe's static_assert on the offset), and
 `composition(A, O, B)` spelled directly (and a layout composed with it, and it composed with
-a swizzle or a swizzled layout). CuTe's answer is kept exactly as its print() prints
+a swizzle or a swizzled layout), and `==` of two. CuTe's answer is kept exactly as its print() prints
 it, so that `cute --format cute` must agree byte for byte.
 
   cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
@@ -137,6 +137,16 @@ def g_then_swizzle(g):
     return f"composition({c}, {s})"
 
 
+def g_equal(g):
+    """`==` of two of them (layout_composed.hpp: layout_a, layout_b and offset equal)."""
+    r = inverse(g)[0]
+    other = r if g.random() < 0.4 else inverse(g)[0]
+    if g.random() < 0.3:
+        t = "make_layout(make_shape(Int<4>{}, Int<2>{}))"
+        return f"composition({r}, {t}) == composition({other}, {t})"
+    return f"{r} == {other}"
+
+
 OPS = [
     ("inverse", g_inverse),
     ("at", g_at),
@@ -148,6 +158,7 @@ OPS = [
     ("dynamic_offset", g_dynamic_offset),
     ("direct", g_direct),
     ("then_swizzle", g_then_swizzle),
+    ("equal", g_equal),
 ]
 
 
