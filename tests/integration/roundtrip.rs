@@ -78,6 +78,30 @@ proptest! {
         prop_assert_eq!(read_back(&l.to_string()), l.to_string());
     }
 
+    /// A layout after a swizzle (CuTe's inverse of a swizzled layout with an offset, `A o O o
+    /// Sw`) and one composed with a layout (`A o O o (Sw o OFF o L)`): `composition(A, O, B)`.
+    #[test]
+    fn layouts_after_a_swizzle_read_back_from_cpp(
+        outer in layout_strategy(8, 30),
+        o in -64i64..=64,
+        dy in any::<bool>(),
+        s in swizzle().prop_filter("a swizzle of some bits", |s| s.bits > 0),
+        inner in prop::option::of((0i64..=16, layout_strategy(8, 30))),
+    ) {
+        use cute::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
+        let inner = match inner {
+            None => Inner::Swizzle(s),
+            Some((off, l)) => Inner::Swizzled(ComposedLayout { swizzle: s, offset: Offset::st(off), layout: l }),
+        };
+        let v = Value::LayoutComposed(Box::new(ComposedTensor {
+            origin: None,
+            layout: LayoutComposed { outer, offset: IntTuple::int_of(o, dy), inner },
+        }));
+        let text = code::cpp(&v).expect("a C++ form");
+        prop_assert_eq!(read_back(&text), plain::render(&v), "{}", text);
+        prop_assert_eq!(read_back(&plain::render(&v)), plain::render(&v));
+    }
+
     #[test]
     fn offset_layouts_read_back_from_cpp(o in -100i64..=5000, dy in any::<bool>(), l in layout_strategy(8, 30)) {
         let o = cute::algebra::Int::of(o, dy);

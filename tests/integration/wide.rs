@@ -86,3 +86,18 @@ fn wide_dsl_statements_the_dsl_refuses_are_errors() {
         accepted.join("\n")
     );
 }
+
+/// Session 33's set (`tests/oracle/swinv/`, `gen.py`): the inverses of a swizzled layout with a
+/// nonzero offset (CuTe's layout after the swizzle, `A o _-OFF o Sw`) and what is done with
+/// one, compared byte for byte with CuTe C++ 4.7's print.
+#[test]
+fn inverses_of_offset_swizzled_layouts_print_what_cute_prints() {
+    check_oracle_cases("swinv", "cases.tsv", &[], eval_cute, |got, want| {
+        got == want
+    });
+}
+
+#[test]
+fn inverses_of_offset_swizzled_layouts_cute_refuses_are_errors() {
+    check_oracle_refusals("swinv", "cute_refuses.txt", eval_cute);
+}

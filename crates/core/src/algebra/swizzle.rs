@@ -570,17 +570,41 @@ pub fn layout_then_composed_traced<T: Trace>(
     Ok(r)
 }
 
+/// What `right_inverse`/`left_inverse` of a swizzled layout is: a swizzled (or plain) layout
+/// for offset 0, a layout after a swizzle (`inverse(L) o -OFF o Sw`) otherwise.
+pub enum ComposedInverse {
+    /// `composition(inverse(L), Sw)`.
+    Swizzled(SwizzledOrPlain),
+    /// `composition(inverse(L), -OFF, Sw)`: CuTe's `ComposedLayout<Layout, Int, Swizzle>`.
+    AfterSwizzle(super::layout_composed::LayoutComposed),
+}
+
 /// `right_inverse(Sw o OFF o L)` / `left_inverse` (swizzle_layout.hpp): for offset 0,
-/// `composition(inverse(L), Sw)`, a swizzle before the inverse of L.
-/// @pre the offset is the integer 0 (otherwise CuTe builds `inverse(L) o -OFF o Sw`, a layout
-/// after a swizzle, which `cute` does not model, so the error names that answer; with a dynamic
-/// offset, and with a `smem_ptr` one, CuTe does not compile: `inverse(OFF)` is declared after
-/// swizzle_layout.hpp's call of it and only an integral constant finds it by ADL)
+/// `composition(inverse(L), Sw)`, a swizzle before the inverse of L; otherwise
+/// `composition(inverse(L), inverse(OFF), Sw)` with `inverse(OFF) = -OFF` (its "Kludge"), the
+/// layout `inverse(L) o -OFF o Sw` after the swizzle.
+/// @pre the offset is a static integer (with a dynamic offset, and with a `smem_ptr` one, CuTe
+/// does not compile: `inverse(OFF)` is declared after swizzle_layout.hpp's call of it and only
+/// an integral constant finds it by ADL)
+/// @post the inverse's law, `C(R(i)) == i` over R's domain (right) or `R(C(i)) == i` over C's
+/// (left): for offset 0 a result that breaks it is refused; for a nonzero offset CuTe's answer
+/// stands and the sink is told where it checks laws
 pub fn inverse_composed(
     c: &ComposedLayout,
     op: &'static str,
     inverse: fn(&Layout) -> Result<Layout>,
-) -> Result<SwizzledOrPlain> {
+) -> Result<ComposedInverse> {
+    inverse_composed_traced(c, op, inverse, &mut NoTrace)
+}
+
+/// [`inverse_composed`], a nonzero offset's law reported to `t` where it checks laws.
+pub fn inverse_composed_traced<T: Trace>(
+    c: &ComposedLayout,
+    op: &'static str,
+    inverse: fn(&Layout) -> Result<Layout>,
+    t: &mut T,
+) -> Result<ComposedInverse> {
+    let right = op == "right_inverse";
     match c.offset.plain() {
         // if constexpr (is_constant<0, Offset>::value)
         _ if c.offset.is_static_zero() => {}
@@ -588,27 +612,27 @@ pub fn inverse_composed(
             return Err(condition(
                 op,
                 format!(
-                    "with the run-time offset {o}, CuTe's {op} takes {op} of an int, which does not compile (no matching function for call to '{op}(const int&)'); the offset must be a static 0"
+                    "with the run-time offset {o}, CuTe's {op} takes {op} of an int, which does not compile (no matching function for call to '{op}(const int&)'); the offset must be a static integer"
                 ),
             ));
         }
         PlainOffset::Int(o) => {
-            let o = o.value;
-            // CuTe's `composition(inverse(L), inverse(OFF), Sw)`, `inverse(OFF) = -OFF`
-            // (swizzle_layout.hpp's "Kludge"), named with the inverse of L as CuTe prints it
-            let inv = match inverse(&c.layout) {
-                Ok(l) => l.to_string(),
-                Err(_) => format!("{op}(L)"),
+            // composition(inverse(L), inverse(OFF), Sw): `inverse(OFF) = -OFF`
+            let neg = o.value.checked_neg().ok_or_else(|| {
+                condition(
+                    op,
+                    format!("the offset {} has no negation in 64 bits", o.value),
+                )
+            })?;
+            let r = super::layout_composed::LayoutComposed {
+                outer: inverse(&c.layout)?,
+                offset: IntTuple::int(neg),
+                inner: super::layout_composed::Inner::Swizzle(c.swizzle),
             };
-            return Err(condition(
-                op,
-                format!(
-                    "with the offset {o}, CuTe's answer is {inv} o {} o {} (a layout after a swizzle), which cute does not model; with a dynamic offset CuTe does not compile it (no {op}(int) is declared where swizzle_layout.hpp calls it)",
-                    o.checked_neg()
-                        .map_or_else(|| format!("-({o})"), |n| n.to_string()),
-                    c.swizzle
-                ),
-            ));
+            if T::LAWS {
+                report_law(after_swizzle_law(c, &r, op), t)?;
+            }
+            return Ok(ComposedInverse::AfterSwizzle(r));
         }
         PlainOffset::SmemPtr(_) => {
             return Err(condition(
@@ -622,7 +646,6 @@ pub fn inverse_composed(
     let inv = inverse(&c.layout)?;
     let r = layout_then_swizzle_unchecked(&inv, &c.swizzle).map_err(|e| e.within(op))?;
     // the inverse's law: L(R(i)) == i over R's domain, R(L(i)) == i over L's
-    let right = op == "right_inverse";
     let size = if right { inv.size()? } else { c.layout.size()? };
     for i in super::laws::check_points(size) {
         let (got, what) = if right {
@@ -653,7 +676,51 @@ pub fn inverse_composed(
             });
         }
     }
-    Ok(r)
+    Ok(ComposedInverse::Swizzled(r))
+}
+
+/// The law of `R = A o -OFF o Sw`, an inverse of `C = Sw o OFF o L`: `C(R(i)) == i` for `i`
+/// in `A`'s domain (right), `R(C(i)) == i` for `i` in `L`'s (left).
+fn after_swizzle_law(
+    c: &ComposedLayout,
+    r: &super::layout_composed::LayoutComposed,
+    op: &'static str,
+) -> Result<()> {
+    let right = op == "right_inverse";
+    let at_r = |i: i64| -> Result<i64> {
+        let v = r.eval_index(&IntTuple::int(i))?;
+        v.as_int()
+            .ok_or_else(|| condition(op, "an inverse's value is an integer"))
+    };
+    let at_c = |i: i64| c.apply_outer(c.layout.at(i)?);
+    let size = if right {
+        r.outer.size()?
+    } else {
+        c.layout.size()?
+    };
+    for i in super::laws::check_points(size) {
+        let (got, what) = if right {
+            let x = at_r(i)?;
+            (at_c(x)?, format!("C(R({i})) = C({x})"))
+        } else {
+            let x = at_c(i)?;
+            (at_r(x)?, format!("R(C({i})) = R({x})"))
+        };
+        if got != i {
+            return Err(super::error::AlgebraError::LawViolated {
+                op,
+                law: format!(
+                    "CuTe's result {r} is not {} of {c}: {what} = {got}, not {i}",
+                    if right {
+                        "a right inverse"
+                    } else {
+                        "a left inverse"
+                    }
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 pub use super::layout_ops::dice_tuple;

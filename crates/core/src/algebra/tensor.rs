@@ -415,7 +415,7 @@ pub fn partition_layout_composed(
         (Keep::Rest, "outer_partition")
     };
     let z = t.map_inner(|b| super::divide::zipped_divide(b, tiler))?;
-    let coord = partition_coord(&z.inner, c, keep, op)?;
+    let coord = partition_coord(z.inner_layout_for(op)?, c, keep, op)?;
     z.slice(&coord)
 }
 

@@ -472,11 +472,11 @@ impl Im2col {
     pub fn tma_tensor(&self) -> Result<ComposedTensor> {
         Ok(ComposedTensor {
             origin: Some(Origin::Coord(self.lower_corner.clone())),
-            layout: LayoutComposed {
-                outer: self.gemm_layout.clone(),
-                offset: self.linear_shapes.repeat_like(0),
-                inner: Layout::identity(&self.linear_shapes)?,
-            },
+            layout: LayoutComposed::of_layouts(
+                self.gemm_layout.clone(),
+                self.linear_shapes.repeat_like(0),
+                Layout::identity(&self.linear_shapes)?,
+            ),
         })
     }
 }

@@ -85,7 +85,9 @@ fn no_inequality(v: &Value) -> Option<&'static str> {
     match v {
         Value::Layout(_) => Some("layouts"),
         Value::Swizzle(_) => Some("swizzles"),
-        Value::Composed(_) | Value::NestedComposed(_) => Some("composed layouts"),
+        Value::Composed(_) | Value::NestedComposed(_) | Value::LayoutComposed(_) => {
+            Some("composed layouts")
+        }
         _ => None,
     }
 }
@@ -159,6 +161,19 @@ fn equal_kind(a: &Value, b: &Value) -> Result<Truth, String> {
             return Ok(swizzle_equal(&x.swizzle, &y.swizzle)
                 .and(inner)
                 .and(offset_equal(x.offset, y.offset)));
+        }
+        // layout_composed.hpp: `layout_a() == … && layout_b() == … && offset() == …`
+        (Value::LayoutComposed(x), Value::LayoutComposed(y))
+            if x.origin.is_none() && y.origin.is_none() =>
+        {
+            let (x, y) = (&x.layout, &y.layout);
+            let la = tup_equal(x.outer.shape(), y.outer.shape())
+                .and(tup_equal(x.outer.stride(), y.outer.stride()));
+            let lb = equal_kind(
+                &crate::eval::functions::inner_value(&x.inner),
+                &crate::eval::functions::inner_value(&y.inner),
+            )?;
+            return Ok(la.and(lb).and(tup_equal(&x.offset, &y.offset)));
         }
         (Value::Layout(_), Value::IntTuple(t)) | (Value::IntTuple(t), Value::Layout(_))
             if t.is_int() =>

@@ -364,7 +364,8 @@ fn atom_method(
                 // composition), then the thread's slice, its offset kept in the layout
                 if let Value::LayoutComposed(ct) = &args[0] {
                     let frg = ct.layout.map_inner(|b| t.tidfrg(src, b)).map_err(alg)?;
-                    let coord = TiledCopy::partition_coord(*thr, ct.layout.inner.rank());
+                    let rank = ct.layout.inner_layout_for("partition").map_err(alg)?.rank();
+                    let coord = TiledCopy::partition_coord(*thr, rank);
                     let layout = frg.slice(&coord).map_err(alg)?;
                     return Ok(Value::LayoutComposed(Box::new(
                         crate::algebra::layout_composed::ComposedTensor {
@@ -2204,7 +2205,7 @@ fn tensor_method(
             }),
             ("layout_a", [], None) => part(Value::Layout(lc.layout.outer.clone())),
             ("offset", [], None) => part(Value::IntTuple(lc.layout.offset.clone())),
-            ("layout_b", [], None) => part(Value::Layout(lc.layout.inner.clone())),
+            ("layout_b", [], None) => part(super::functions::inner_value(&lc.layout.inner)),
             ("shape" | "size", [], _) => {
                 let f = super::functions::lookup(name).expect("in the function table");
                 Some(super::functions::call(

@@ -4836,6 +4836,58 @@ pub fn compose_values_in(
                 },
             )))
         }
+        // composition(A o O o B, S) = A o O o composition(B, S) for S a swizzle or a swizzled
+        // layout: of a layout B, the swizzle moved before it (a swizzled B); of a swizzle B and a
+        // swizzle S, the two merged
+        (Value::LayoutComposed(t), Value::Swizzle(_) | Value::Composed(_))
+            if t.origin.is_none() =>
+        {
+            use crate::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
+            use crate::algebra::swizzle::{self as sw, SwizzledOrPlain};
+            let of = |r: SwizzledOrPlain| match r {
+                SwizzledOrPlain::Plain(l) => Inner::Layout(l),
+                SwizzledOrPlain::Composed(c) => Inner::Swizzled(c),
+            };
+            let inner = match (&t.layout.inner, b) {
+                (Inner::Layout(l), Value::Swizzle(s)) => {
+                    of(sw::layout_then_swizzle(l, s).map_err(alg)?)
+                }
+                (Inner::Layout(l), Value::Composed(c)) => {
+                    of(sw::layout_then_composed(l, c).map_err(alg)?)
+                }
+                (Inner::Swizzle(s0), Value::Swizzle(s1)) => {
+                    Inner::Swizzle(sw::merge_swizzles(s0, s1).map_err(alg)?)
+                }
+                (Inner::Swizzle(s0), _) => {
+                    return Err(EvalError::new(
+                        format!(
+                            "composition: CuTe composes the inner swizzle {s0} of this composed layout with a swizzle or a layout only: composition(Swizzle, ComposedLayout) does not compile (no matching function)"
+                        ),
+                        bspan,
+                    ));
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        format!(
+                            "composition: CuTe's answer is {} o {} o composition({}, {}), a layout after a composed layout of a composed layout, which cute does not model",
+                            t.layout.outer,
+                            t.layout.offset,
+                            t.layout.inner,
+                            plain::render(b)
+                        ),
+                        span,
+                    ));
+                }
+            };
+            Ok(Value::LayoutComposed(Box::new(ComposedTensor {
+                origin: None,
+                layout: LayoutComposed {
+                    outer: t.layout.outer.clone(),
+                    offset: t.layout.offset.clone(),
+                    inner,
+                },
+            })))
+        }
         (Value::LayoutComposed(t), _) => {
             let mut buf = TilerBuf::new();
             let tl = to_tiler(b, bspan, &mut buf)?;

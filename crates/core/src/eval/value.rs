@@ -455,7 +455,7 @@ fn measured_tuple(v: &Value) -> Option<&Tup> {
         Value::OffsetLayout(_, l) => Some(l.shape()),
         Value::Composed(c) | Value::SwizzledTensor(_, c) => Some(c.layout.shape()),
         Value::NestedComposed(n) => Some(n.inner.layout.shape()),
-        Value::LayoutComposed(t) => Some(t.layout.shape()),
+        Value::LayoutComposed(t) => t.layout.shape(),
         _ => None,
     }
 }

@@ -295,6 +295,21 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
             format!("make_tensor({}, {})", cpp_pointer(p, v)?, cpp_layout(l))
         }
         Value::Pointer(p) => cpp_pointer(p, v)?,
+        // ComposedLayout<Layout, O, B> with an integer offset: `composition(A, O, B)`, which CuTe
+        // (and cute) reads as that composed layout (an inverse of a swizzled layout is one)
+        Value::LayoutComposed(t)
+            if t.origin.is_none()
+                && t.layout.offset.is_int()
+                && t.layout.offset.basis().is_none()
+                && !t.layout.outer.stride().has_basis() =>
+        {
+            format!(
+                "composition({}, {}, {})",
+                cpp_layout(&t.layout.outer),
+                cpp_inner(&Value::IntTuple(t.layout.offset.clone()))?,
+                cpp_inner(&crate::eval::functions::inner_value(&t.layout.inner))?
+            )
+        }
         // a run-time `size_t` past the signed 64-bit integers: the literal of its type
         // (`18446744073709551615ull`, which cute reads back as C++ does)
         Value::Scalar(s) if let Some(n) = s.run_time_int() => match s.ty.int_bits() {

@@ -123,7 +123,7 @@ pub fn write_value(out: &mut String, v: &Value) {
             out.push_str(" o ");
             tup(out, &t.layout.offset);
             out.push_str(" o ");
-            layout(out, &t.layout.inner);
+            write_value(out, &crate::eval::functions::inner_value(&t.layout.inner));
             Ok(())
         }
         Value::Offset(o) => {

@@ -77,6 +77,7 @@ pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
         return match v {
             Value::Layout(l) => print_layout(l),
             Value::Composed(c) => print_layout_composed(c),
+            Value::LayoutComposed(t) => print_layout_after(&t.layout, &after_title(&t.layout)),
             Value::OffsetLayout(..) => Err(RenderError::new(format!(
                 "print_layout takes a layout, and {} is a tensor over a layout (an offset layout); \
                  drop --style cute for its grid",
@@ -134,6 +135,30 @@ pub fn print_layout_titled(title: &str, l: &Layout) -> Result<String, RenderErro
 pub fn print_layout_composed(c: &ComposedLayout) -> Result<String, RenderError> {
     let pi = position_independent(c)?;
     cute_grid(&pi.to_string(), &pi.layout, &|x| Ok(pi.apply_outer(x)?))
+}
+
+/// The title of [`print_layout_after`] in the plain notation: CuTe's print, its static `_`
+/// removed (`128:1 o -4 o Sw<2,2,2> o 0 o (8,4):(1,8)`).
+pub fn after_title(c: &crate::algebra::layout_composed::LayoutComposed) -> String {
+    format!("{} o {} o {}", c.outer, c.offset, c.inner)
+}
+
+/// CuTe's `print_layout` of `A o O o B` (a layout after a swizzled layout, as CuTe's inverse of
+/// a swizzled layout composed with a layout gives): B's layout's grid of the whole function's
+/// values, its cells as wide as `cosize(C) = cosize(B)` needs.
+pub fn print_layout_after(
+    c: &crate::algebra::layout_composed::LayoutComposed,
+    title: &str,
+) -> Result<String, RenderError> {
+    if c.outer.stride().has_basis() {
+        return Err(RenderError::new(
+            "print_layout takes a layout into integers, and this composed layout maps to coordinates",
+        ));
+    }
+    let l = c
+        .inner_layout_for("print_layout")
+        .map_err(|e| RenderError::new(e.to_string()))?;
+    cute_grid(title, l, &|x| Ok(c.outer_at(x)?))
 }
 
 fn cute_grid(

@@ -131,7 +131,12 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         }
         // A o O o B with A a layout: the outer layout, the offset and the inner layout
         Value::LayoutComposed(t) => {
-            let inner = layout_object(&t.layout.inner)?;
+            // the inner function B: a layout's object, a swizzle's, or a swizzled layout's
+            let inner = match to_json(&crate::eval::functions::inner_value(&t.layout.inner), opts)?
+            {
+                Json::Object(m) => m,
+                other => unreachable!("a layout or swizzle is an object, not {other}"),
+            };
             let mut m = object(json!({
                 "kind": "layout_composed",
                 "outer": Json::Object(layout_object(&t.layout.outer)?),

@@ -384,6 +384,15 @@ pub fn picture_as(
         cute::write_value(&mut title, v);
         return grid::print_layout_titled(&title, l).map(strip_newline);
     }
+    if format == Format::Cute
+        && kind == crate::parser::Picture::Layout
+        && let Value::LayoutComposed(t) = v
+        && t.origin.is_none()
+    {
+        let mut title = String::new();
+        cute::write_value(&mut title, v);
+        return grid::print_layout_after(&t.layout, &title).map(strip_newline);
+    }
     picture_inner(kind, v)
 }
 

@@ -220,35 +220,13 @@ pub(super) static VALUES: &[Function] = &[
     f!(
         "make_composed_layout",
         "make_composed_layout(INNER, OFFSET, OUTER)",
-        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, Layout>, c -> INNER(OFFSET + OUTER(c)) (an im2col TMA's tensor is over one)",
+        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one)",
         "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
         3,
         3,
         |a| {
-            if let Value::Layout(outer) = &a.vals[0] {
-                let offset = match &a.vals[1] {
-                    Value::IntTuple(t) => t.clone(),
-                    other => {
-                        return Err(EvalError::new(
-                            format!(
-                                "the offset of a layout composed with a layout is a coordinate of the outer layout (an integer or a tuple), not {}",
-                                other.kind()
-    ),
-                            a.spans[1],
-                        ));
-                    }
-                };
-                let inner = crate::eval::convert::layout_of(&a.vals[2], a.spans[2])?;
-                return Ok(Value::LayoutComposed(Box::new(
-                    crate::algebra::layout_composed::ComposedTensor {
-                        origin: None,
-                        layout: crate::algebra::layout_composed::LayoutComposed {
-                            outer: outer.clone(),
-                            offset,
-                            inner: inner.into_owned(),
-                        },
-                    },
-                )));
+            if let Some(v) = layout_composed_of(a)? {
+                return Ok(v);
             }
             let io = compose_values_in(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span, a.rule)?;
             compose_values_in(
@@ -612,4 +590,39 @@ fn dim3(a: &Args) -> Result<Value, EvalError> {
     }
     let int = |v| Value::IntTuple(algebra::IntTuple::int_of(v, true));
     tuple_of(a, extents.map(int).to_vec())
+}
+
+/// `make_composed_layout(A, O, B)` (also C++'s `composition(A, O, B)`) of a layout `A`:
+/// CuTe's `ComposedLayout<Layout, O, B>`, `c -> A(O + B(c))`, for `B` a layout, a swizzle or a
+/// swizzled layout; `None` where `A` is no layout.
+pub(super) fn layout_composed_of(a: &Args) -> Result<Option<Value>, EvalError> {
+    use crate::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
+    let Value::Layout(outer) = &a.vals[0] else {
+        return Ok(None);
+    };
+    let offset = match &a.vals[1] {
+        Value::IntTuple(t) => t.clone(),
+        other => {
+            return Err(EvalError::new(
+                format!(
+                    "the offset of a layout composed with a layout is a coordinate of the outer layout (an integer or a tuple), not {}",
+                    other.kind()
+                ),
+                a.spans[1],
+            ));
+        }
+    };
+    let inner = match &a.vals[2] {
+        Value::Swizzle(s) => Inner::Swizzle(*s),
+        Value::Composed(c) => Inner::Swizzled((**c).clone()),
+        v => Inner::Layout(crate::eval::convert::layout_of(v, a.spans[2])?.into_owned()),
+    };
+    Ok(Some(Value::LayoutComposed(Box::new(ComposedTensor {
+        origin: None,
+        layout: LayoutComposed {
+            outer: outer.clone(),
+            offset,
+            inner,
+        },
+    }))))
 }

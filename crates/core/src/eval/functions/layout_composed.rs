@@ -8,7 +8,7 @@
 //! value.
 
 use super::{EvalError, Function, Laws, Span, Value};
-use crate::algebra::layout_composed::ComposedTensor;
+use crate::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
 
 /// `f` of a call whose argument `i` is a layout composed with a layout (or a tensor over one).
 pub(super) fn call(
@@ -23,14 +23,61 @@ pub(super) fn call(
         unreachable!("the caller found one at {i}")
     };
     let arg_span = spans.get(i).copied().unwrap_or(span);
-    let with_inner = || {
-        let mut inner = vals.to_vec();
-        inner[i] = Value::Layout(t.layout.inner.clone());
-        inner
-    };
     match f.name {
-        "size" | "rank" | "depth" | "shape" => {
-            super::call_checking(f, &with_inner(), spans, span, laws)
+        // a swizzle B has no shape: CuTe's shape(C) is the swizzle itself (shape(B) of a
+        // non-tuple), its rank 1 and its depth 0; its size does not compile
+        "shape" | "rank" | "depth" if vals.len() == 1 && t.layout.inner_layout().is_none() => {
+            Ok(match (f.name, &t.layout.inner) {
+                ("shape", Inner::Swizzle(s)) => Value::Swizzle(*s),
+                ("rank", _) => Value::IntTuple(crate::algebra::IntTuple::int(1)),
+                _ => Value::IntTuple(crate::algebra::IntTuple::int(0)),
+            })
+        }
+        "size" | "rank" | "depth" | "shape" | "cosize" => {
+            // cosize(C) = cosize(B) (layout_composed.hpp), as size
+            let b = t
+                .layout
+                .inner_layout_for(f.name)
+                .map_err(|e| EvalError::algebra(e, arg_span))?;
+            let mut inner = vals.to_vec();
+            inner[i] = Value::Layout(b.clone());
+            super::call_checking(f, &inner, spans, span, laws)
+        }
+        // composition(C, T) = A o O o composition(B, T)
+        "composition" if i == 0 && vals.len() == 2 => {
+            crate::eval::compose_values(&vals[0], spans[0], &vals[1], spans[1], span)
+        }
+        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0
+        "composition" if i == 1 && vals.len() == 2 => {
+            if t.origin.is_some()
+                || !matches!(t.layout.offset.as_int_full(), Some(o) if o.value == 0 && !o.dynamic())
+            {
+                return Err(EvalError::new(
+                    format!(
+                        "composition: CuTe composes a layout with a composed layout whose offset is a static 0 only (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{{}}, \"Require offset == 0.\")), not {}",
+                        t.layout.offset
+                    ),
+                    arg_span,
+                ));
+            }
+            let la = crate::eval::compose_values(
+                &vals[0],
+                spans[0],
+                &Value::Layout(t.layout.outer.clone()),
+                arg_span,
+                span,
+            )?;
+            crate::eval::compose_values(
+                &la,
+                spans[0].to(arg_span),
+                &inner_value(&t.layout.inner),
+                arg_span,
+                span,
+            )
+        }
+        // composition(inverse(B), inverse(O), inverse(A)) (layout_composed.hpp)
+        "right_inverse" | "left_inverse" if vals.len() == 1 && t.origin.is_none() => {
+            inverse(f.name, &t.layout, arg_span, laws)
         }
         "slice" if i == 1 && vals.len() == 2 => {
             let c = crate::eval::convert::to_coord(&vals[0], spans[0])?;
@@ -135,6 +182,180 @@ pub(super) fn call(
             arg_span,
         )),
     }
+}
+
+/// `B` as a value: a layout, a swizzle or a swizzled layout.
+pub(crate) fn inner_value(b: &Inner) -> Value {
+    match b {
+        Inner::Layout(l) => Value::Layout(l.clone()),
+        Inner::Swizzle(s) => Value::Swizzle(*s),
+        Inner::Swizzled(c) => Value::composed(c.clone()),
+    }
+}
+
+/// `right_inverse(C)` / `left_inverse(C)` of `C = A o O o B` (layout_composed.hpp):
+/// `composition(inverse(B), inverse(O), inverse(A))` with `inverse(O) = -O` (swizzle_layout.hpp's
+/// "Kludge", of a static integer only) and a swizzle its own inverse. Of `B` a swizzle, the
+/// swizzled layout `Sw o -O o inverse(A)`; of `B` a layout, `inverse(B) o -O o inverse(A)`.
+/// Its law, `C(R(i)) == i` over R's domain (right) or `R(C(i)) == i` over C's (left), is kept
+/// in `laws` where it breaks (CuTe's answer stands).
+fn inverse(
+    op: &'static str,
+    c: &LayoutComposed,
+    span: Span,
+    laws: Option<&mut Laws>,
+) -> Result<Value, EvalError> {
+    use crate::algebra::swizzle::{ComposedLayout, Offset};
+    use crate::algebra::{IntTuple, Layout, inverse as inv};
+    let alg = |e| EvalError::algebra(e, span);
+    let plain: fn(&Layout) -> crate::algebra::Result<Layout> = if op == "right_inverse" {
+        inv::right_inverse
+    } else {
+        inv::left_inverse
+    };
+    let neg = match c.offset.as_int_full() {
+        Some(o) if c.offset.basis().is_none() && !o.dynamic() => {
+            o.value.checked_neg().ok_or_else(|| {
+                EvalError::new(
+                    format!("{op}: the offset {o} has no negation in 64 bits"),
+                    span,
+                )
+            })?
+        }
+        _ => {
+            return Err(EvalError::new(
+                format!(
+                    "{op}: CuTe's {op} of a composed layout takes {op} of its offset {}, which compiles for a static integer only (no matching function for call to '{op}(…)')",
+                    c.offset
+                ),
+                span,
+            ));
+        }
+    };
+    let a_inv = plain(&c.outer).map_err(alg)?;
+    let r = match &c.inner {
+        // composition(Sw, -O, inverse(A)): a swizzled layout (the layout itself for a swizzle of
+        // no bits at offset 0)
+        Inner::Swizzle(s) if s.bits == 0 && neg == 0 => Value::Layout(a_inv),
+        Inner::Swizzle(s) => Value::composed(ComposedLayout {
+            swizzle: *s,
+            offset: Offset::Int(crate::algebra::Int::of(neg, false)),
+            layout: a_inv,
+        }),
+        Inner::Layout(b) => Value::LayoutComposed(Box::new(ComposedTensor {
+            origin: None,
+            layout: LayoutComposed::of_layouts(plain(b).map_err(alg)?, IntTuple::int(neg), a_inv),
+        })),
+        Inner::Swizzled(b) => {
+            match crate::algebra::swizzle::inverse_composed(b, op, plain).map_err(alg)? {
+                crate::algebra::swizzle::ComposedInverse::Swizzled(
+                    crate::algebra::swizzle::SwizzledOrPlain::Plain(l),
+                ) => Value::LayoutComposed(Box::new(ComposedTensor {
+                    origin: None,
+                    layout: LayoutComposed::of_layouts(l, IntTuple::int(neg), a_inv),
+                })),
+                other => {
+                    let shown = match other {
+                        crate::algebra::swizzle::ComposedInverse::Swizzled(
+                            crate::algebra::swizzle::SwizzledOrPlain::Composed(x),
+                        ) => x.to_string(),
+                        crate::algebra::swizzle::ComposedInverse::Swizzled(
+                            crate::algebra::swizzle::SwizzledOrPlain::Plain(l),
+                        ) => l.to_string(),
+                        crate::algebra::swizzle::ComposedInverse::AfterSwizzle(x) => {
+                            format!("{} o {} o {}", x.outer, x.offset, x.inner)
+                        }
+                    };
+                    return Err(EvalError::new(
+                        format!(
+                            "{op}: CuTe's answer is {shown} o {neg} o {a_inv}, a composed layout after a composed layout (ComposedLayout<ComposedLayout<…>, int, Layout>), which cute does not model"
+                        ),
+                        span,
+                    ));
+                }
+            }
+        }
+    };
+    if let Some(laws) = laws {
+        check_inverse_law(op, c, &r, laws).map_err(alg)?;
+    }
+    Ok(r)
+}
+
+/// A value's function at index `i`: a layout, a swizzled layout, a layout after a swizzle.
+fn at(v: &Value, i: i64) -> crate::algebra::Result<Option<i64>> {
+    Ok(match v {
+        Value::Layout(l) => Some(l.at(i)?),
+        Value::Composed(c) => Some(c.apply_outer(c.layout.at(i)?)?),
+        Value::LayoutComposed(t) => t
+            .layout
+            .eval_index(&crate::algebra::IntTuple::int(i))?
+            .as_int(),
+        _ => None,
+    })
+}
+
+/// The size of a value's domain where it has one (a layout after a swizzle: its outer
+/// layout's, the swizzle's domain).
+fn domain_size(v: &Value) -> crate::algebra::Result<Option<i64>> {
+    Ok(match v {
+        Value::Layout(l) => Some(l.size()?),
+        Value::Composed(c) => Some(c.layout.size()?),
+        Value::LayoutComposed(t) => match t.layout.inner_layout() {
+            Some(b) => Some(b.size()?),
+            None => Some(t.layout.outer.size()?),
+        },
+        _ => None,
+    })
+}
+
+/// `C(R(i)) == i` (right) or `R(C(i)) == i` (left) at the checked points; a break is kept in
+/// `laws` (CuTe's answer stands, SPEC §3).
+fn check_inverse_law(
+    op: &'static str,
+    c: &LayoutComposed,
+    r: &Value,
+    laws: &mut Laws,
+) -> crate::algebra::Result<()> {
+    use crate::algebra::trace::Trace;
+    let right = op == "right_inverse";
+    let cv = Value::LayoutComposed(Box::new(ComposedTensor {
+        origin: None,
+        layout: c.clone(),
+    }));
+    let Some(size) = domain_size(if right { r } else { &cv })? else {
+        return Ok(());
+    };
+    for i in crate::algebra::laws::check_points(size) {
+        let (first, second) = if right { (r, &cv) } else { (&cv, r) };
+        let Some(x) = at(first, i)? else {
+            return Ok(());
+        };
+        let Some(got) = at(second, x)? else {
+            return Ok(());
+        };
+        if got != i {
+            let what = if right {
+                format!("C(R({i})) = C({x})")
+            } else {
+                format!("R(C({i})) = R({x})")
+            };
+            laws.law(crate::algebra::AlgebraError::LawViolated {
+                op,
+                law: format!(
+                    "CuTe's result {} is not {} of {c}: {what} = {got}, not {i}",
+                    crate::eval::plain::render(r),
+                    if right {
+                        "a right inverse"
+                    } else {
+                        "a left inverse"
+                    }
+                ),
+            });
+            return Ok(());
+        }
+    }
+    Ok(())
 }
 
 /// The tensor (or layout) `t` over another layout composed with a layout, its iterator kept.

@@ -187,7 +187,7 @@ mod fake;
 mod index;
 mod keywords;
 mod layout_composed;
-pub(crate) use layout_composed::slice as layout_composed_slice;
+pub(crate) use layout_composed::{inner_value, slice as layout_composed_slice};
 mod layouts;
 mod modes;
 mod nested;
@@ -205,7 +205,7 @@ pub use args::Args;
 pub use did_you_mean::{closest, closest_among};
 pub use index::lookup_bytes;
 pub use keywords::same_parameter;
-pub(crate) use swizzled::swizzled_value;
+pub(crate) use swizzled::{composed_inverse_value, swizzled_value};
 pub use templates::{Templated, templated};
 
 /// Every function, in help order: the table's groups, one file each (`construction` has two,
@@ -312,6 +312,49 @@ pub fn call_checking(
 /// [`call_checking`] in a dialect: with `dsl`, a function the CuTe DSL answers otherwise
 /// ([`Dsl`]) gives the DSL's answer, its arguments read in the DSL's order; its compositions
 /// (its divides' and products' too) are `rule`'s (the DSL's under a DSL call).
+/// The CuTe DSL's type checks where C++ takes a composed layout or a swizzle and the DSL does
+/// not (dsl-oracle): its inverses take a `Layout` ("TypeError: Expected input of type Layout, but
+/// got <class 'cutlass.cute.core._ComposedLayout'>"), and `make_composed_layout`'s outer
+/// (right-most) function is an affine layout, not a swizzle or a composed layout.
+fn dsl_refuses_composed(
+    f: &Function,
+    vals: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Result<(), EvalError> {
+    let class = |v: &Value| match v {
+        Value::Swizzle(_) => Some("Swizzle"),
+        Value::Composed(_) | Value::NestedComposed(_) | Value::LayoutComposed(_) => {
+            Some("_ComposedLayout")
+        }
+        _ => None,
+    };
+    let at = |i: usize| spans.get(i).copied().unwrap_or(span);
+    match (f.name, vals) {
+        ("right_inverse" | "left_inverse", [v]) => match class(v) {
+            Some(c) => Err(EvalError::new(
+                format!(
+                    "TypeError: Expected input of type Layout, but got <class 'cutlass.cute.core.{c}'>"
+                ),
+                at(0),
+            )),
+            None => Ok(()),
+        },
+        ("make_composed_layout", [_, _, outer]) if class(outer).is_some() => Err(EvalError::new(
+            format!(
+                "TypeError: expects the outer (or right-most or effectively visible) layout to be an affine layout, but got {}",
+                match outer {
+                    // the DSL's str() of a swizzle
+                    Value::Swizzle(s) => format!("S<{},{},{}>", s.bits, s.base, s.shift),
+                    other => crate::eval::plain::render(other),
+                }
+            ),
+            at(2),
+        )),
+        _ => Ok(()),
+    }
+}
+
 pub fn call_checking_in(
     f: &Function,
     vals: &[Value],
@@ -365,6 +408,9 @@ pub fn call_checking_in(
         if basis.is_none() && !f.coordinates && !read_by_value && v.has_basis() {
             basis = Some(i);
         }
+    }
+    if dsl {
+        dsl_refuses_composed(f, vals, spans, span)?;
     }
     // a typed constant (`integral_constant<uint32_t, 5>`) is the static integer it is to every
     // function but those that ask its type

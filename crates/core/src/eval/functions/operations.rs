@@ -5,7 +5,7 @@
 
 use super::args::{DslStatic, dsl_static, on_layout};
 use super::{Args, EvalError, Function, OnComposed, OnTensor, Value};
-use super::{layouts, swizzled, swizzled_value, traced};
+use super::{composed_inverse_value, layouts, swizzled, traced};
 use crate::algebra::composition::Rule;
 use crate::algebra::trace::NoTrace;
 use crate::algebra::{self, Layout, Tiler, TilerBuf, Tup};
@@ -65,6 +65,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         |a| {
             if a.len() == 3 {
+                // composition(A, O, B) of a layout A is ComposedLayout<A, O, B>
+                if let Some(v) = super::construction::layout_composed_of(a)? {
+                    return Ok(v);
+                }
                 let ab = compose_values_in(&a.vals[0], a.spans[0], &a.vals[1], a.spans[1], a.span, a.rule)?;
                 let r = compose_values_in(
                     &ab,
@@ -153,7 +157,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
                 Value::Composed(c) => {
                     let r = algebra::swizzle::inverse_composed(c, "right_inverse", inverse::right_inverse);
-                    return swizzled_value(r.map_err(a.alg())?);
+                    return composed_inverse_value(r.map_err(a.alg())?);
                 }
                 _ => {}
             }
@@ -161,8 +165,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: Some(|a, t| traced::inverse(a, t, inverse::right_inverse_traced, traced::Explained)),
-        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::right_inverse_traced, traced::Lawful(plain))),
+        traced: Some(|a, t| traced::inverse(a, t, "right_inverse", inverse::right_inverse_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::inverse(a, t, "right_inverse", inverse::right_inverse_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
             handler: |a| {
@@ -185,7 +189,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::Swizzle(s) => return Ok(Value::Swizzle(*s)),
                 Value::Composed(c) => {
                     let r = algebra::swizzle::inverse_composed(c, "left_inverse", inverse::left_inverse);
-                    return swizzled_value(r.map_err(a.alg())?);
+                    return composed_inverse_value(r.map_err(a.alg())?);
                 }
                 _ => {}
             }
@@ -193,8 +197,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 .map(Value::Layout)
                 .map_err(a.alg())
         },
-        traced: Some(|a, t| traced::inverse(a, t, inverse::left_inverse_traced, traced::Explained)),
-        lawful: Some(|a, t, plain| traced::inverse(a, t, inverse::left_inverse_traced, traced::Lawful(plain))),
+        traced: Some(|a, t| traced::inverse(a, t, "left_inverse", inverse::left_inverse_traced, traced::Explained)),
+        lawful: Some(|a, t, plain| traced::inverse(a, t, "left_inverse", inverse::left_inverse_traced, traced::Lawful(plain))),
         dsl: Some(super::Dsl {
             signature: None,
             handler: |a| {

@@ -284,6 +284,22 @@ fn recast_of(a: &Args) -> Result<Recast, EvalError> {
 }
 
 /// A composition's result as a value.
+/// An inverse of a swizzled layout as a value: a layout, a swizzled layout, or a layout after a
+/// swizzle (`A o -OFF o Sw`).
+pub(crate) fn composed_inverse_value(
+    r: crate::algebra::swizzle::ComposedInverse,
+) -> Result<Value, EvalError> {
+    match r {
+        crate::algebra::swizzle::ComposedInverse::Swizzled(r) => swizzled_value(r),
+        crate::algebra::swizzle::ComposedInverse::AfterSwizzle(l) => Ok(Value::LayoutComposed(
+            Box::new(crate::algebra::layout_composed::ComposedTensor {
+                origin: None,
+                layout: l,
+            }),
+        )),
+    }
+}
+
 pub(crate) fn swizzled_value(r: SwizzledOrPlain) -> Result<Value, EvalError> {
     Ok(match r {
         SwizzledOrPlain::Plain(l) => Value::Layout(l),

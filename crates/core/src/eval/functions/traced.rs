@@ -233,6 +233,7 @@ pub(super) fn layout_op<T: Trace, A: Answer>(
 pub(super) fn inverse<T: Trace, A: Answer>(
     a: &Args,
     t: &mut T,
+    name: &'static str,
     op: fn(&Layout, &mut T) -> algebra::Result<Layout>,
     answer: A,
 ) -> Result<A::Out, EvalError> {
@@ -240,6 +241,22 @@ pub(super) fn inverse<T: Trace, A: Answer>(
     if let Value::Swizzle(s) = &a.vals[0] {
         let r = algebra::recast::swizzle_inverse_traced("inverse", s, t);
         return A::value(Ok(Value::Swizzle(r)));
+    }
+    // swizzle_layout.hpp: of a swizzled layout with a nonzero offset, a layout after the
+    // swizzle, its law checked where the sink checks laws
+    if let Value::Composed(c) = &a.vals[0]
+        && !c.offset.is_static_zero()
+    {
+        let plain: fn(&Layout) -> algebra::Result<Layout> = if name == "right_inverse" {
+            algebra::inverse::right_inverse
+        } else {
+            algebra::inverse::left_inverse
+        };
+        let r = algebra::swizzle::inverse_composed_traced(c, name, plain, t);
+        return A::value(
+            r.map_err(a.alg())
+                .and_then(super::swizzled::composed_inverse_value),
+        );
     }
     if !plain_layout(a, 0) {
         return answer.none(a);

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Session 33 (issue 37): the inverses of a swizzled layout with a nonzero offset, which CuTe
+4.7 builds as a layout after the swizzle (swizzle_layout.hpp: `right_inverse(Sw o OFF o L) =
+composition(right_inverse(L), -OFF, Sw)`, printed `A o _-OFF o Sw`), and what a user then does
+with one: evaluate it at an integer (static and run-time), its shape, rank and depth, its size
+(which CuTe does not compile), the inverses again, a composition with a layout (`A o O o (Sw o
+_0 o T)`) and with that its size, shape, evaluation at a coordinate, slices, a further
+composition and a divide; a layout composed with it (CuTe's static_assert on the offset), and
+`composition(A, O, B)` spelled directly (and a layout composed with it, and it composed with
+a swizzle or a swizzled layout), and `==` of two. CuTe's answer is kept exactly as its print() prints
+it, so that `cute --format cute` must agree byte for byte.
+
+  cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
+  cute_refuses.txt   statements CuTe does not compile
+
+Generated with: python3 tests/oracle/swinv/gen.py --seed 3333 --count 12
+The oracle's answers are cached in oracle_cache.json beside this script (reruns are cheap).
+"""
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import differential  # noqa: E402
+
+
+def i(v):
+    return f"Int<{v}>{{}}"
+
+
+def swizzle(g):
+    b = g.randint(1, 3)
+    m = g.randint(0, 4)
+    s = g.choice([x for x in range(-5, 6) if abs(x) >= b])
+    return f"Swizzle<{b},{m},{s}>{{}}"
+
+
+def layout(g):
+    """A compact layout of two or three power-of-two modes (permuted), sometimes nested."""
+    n = g.choice([2, 2, 3])
+    shape = [g.choice([2, 4, 8, 16]) for _ in range(n)]
+    order = list(range(n))
+    g.shuffle(order)
+    stride, acc = [0] * n, 1
+    for k in order:
+        stride[k], acc = acc, acc * shape[k]
+    if n == 3 and g.random() < 0.5:
+        return (f"make_layout(make_shape(make_shape({i(shape[0])}, {i(shape[1])}), {i(shape[2])}), "
+                f"make_stride(make_stride({i(stride[0])}, {i(stride[1])}), {i(stride[2])}))"), acc
+    return (f"make_layout(make_shape({', '.join(i(s) for s in shape)}), "
+            f"make_stride({', '.join(i(d) for d in stride)}))"), acc
+
+
+def inverse(g, dynamic_offset=False):
+    """right_inverse or left_inverse of a swizzled layout with a nonzero offset, and its size."""
+    lay, size = layout(g)
+    off = g.choice([1, 2, 4, 8, 16, 32, -8])
+    o = str(off) if dynamic_offset else i(off)
+    op = g.choice(["right_inverse", "right_inverse", "left_inverse"])
+    return f"{op}(composition({swizzle(g)}, {o}, {lay}))", size
+
+
+def small_layout(g, size):
+    """A layout of at most `size` elements to compose an inverse with."""
+    a = g.choice([2, 4, 8])
+    b = g.choice([1, 2, 4])
+    while a * b > size:
+        b = max(1, b // 2)
+        a = max(1, a // 2)
+    if g.random() < 0.5:
+        return f"make_layout(make_shape({i(a)}, {i(b)}))"
+    return f"Layout<{i(a * b)[:-2]}, {i(g.choice([1, 2]))[:-2]}>{{}}"
+
+
+def g_inverse(g):
+    return inverse(g)[0]
+
+
+def g_at(g):
+    r, size = inverse(g)
+    k = g.randrange(size)
+    return f"{r}({i(k) if g.random() < 0.5 else k})"
+
+
+def g_query(g):
+    return f"{g.choice(['shape', 'rank', 'depth', 'size', 'cosize'])}({inverse(g)[0]})"
+
+
+def g_again(g):
+    return f"{g.choice(['right_inverse', 'left_inverse'])}({inverse(g)[0]})"
+
+
+def g_compose(g):
+    r, size = inverse(g)
+    return f"composition({r}, {small_layout(g, size)})"
+
+
+def g_composed_use(g):
+    r, size = inverse(g)
+    c = f"composition({r}, make_layout(make_shape({i(4)}, {i(2)})))"
+    k = g.randrange(8)
+    return g.choice([
+        f"size({c})", f"shape({c})", f"{c}({i(k)})", f"{c}({k % 4}, {k // 4})",
+        f"{c}(_, {k // 4})", f"{c}({i(k % 4)}, _)",
+        f"composition({c}, Layout<_2,_2>{{}})", f"logical_divide({c}, Layout<_2,_1>{{}})",
+    ])
+
+
+def g_layout_then(g):
+    r, _ = inverse(g)
+    return f"composition(Layout<_8,_2>{{}}, {r})"
+
+
+def g_dynamic_offset(g):
+    return inverse(g, dynamic_offset=True)[0]
+
+
+def g_direct(g):
+    lay, size = layout(g)
+    off = g.choice([-16, -4, 4, 0])
+    inner = g.choice([swizzle(g), f"Layout<{i(size)[:-2]}, _1>{{}}"])
+    e = f"composition({lay}, {i(off)}, {inner})"
+    return g.choice([e, f"{e}({i(g.randrange(8))})", f"composition(Layout<_8,_2>{{}}, {e})"])
+
+
+def g_then_swizzle(g):
+    """A layout composed with a layout, or an inverse, then composed with a swizzle or a
+    swizzled layout: `A o O o composition(B, S)`."""
+    sw = swizzle(g)
+    if g.random() < 0.4:
+        return f"composition({inverse(g)[0]}, {sw})"
+    lay, size = layout(g)
+    n = g.choice([16, 32, 64])
+    c = f"composition({lay}, {i(g.choice([0, 4, -8]))}, Layout<{i(n)[:-2]}, _1>{{}})"
+    s = sw if g.random() < 0.5 else f"composition({sw}, Layout<{i(n // 2)[:-2]}, _1>{{}})"
+    return f"composition({c}, {s})"
+
+
+def g_equal(g):
+    """`==` of two of them (layout_composed.hpp: layout_a, layout_b and offset equal)."""
+    r = inverse(g)[0]
+    other = r if g.random() < 0.4 else inverse(g)[0]
+    if g.random() < 0.3:
+        t = "make_layout(make_shape(Int<4>{}, Int<2>{}))"
+        return f"composition({r}, {t}) == composition({other}, {t})"
+    return f"{r} == {other}"
+
+
+OPS = [
+    ("inverse", g_inverse),
+    ("at", g_at),
+    ("query", g_query),
+    ("again", g_again),
+    ("compose", g_compose),
+    ("composed_use", g_composed_use),
+    ("layout_then", g_layout_then),
+    ("dynamic_offset", g_dynamic_offset),
+    ("direct", g_direct),
+    ("then_swizzle", g_then_swizzle),
+    ("equal", g_equal),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=3333)
+    ap.add_argument("--count", type=int, default=12, help="cases per operation")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--list", action="store_true", help="print the cases, ask nothing")
+    a = ap.parse_args()
+    cases = differential.draw(OPS, a.seed, a.count, lambda gen, g: gen(g))
+    if a.list:
+        print("\n".join(cases))
+        return
+    differential.write_cpp_set(HERE, cases, batch=120, jobs=a.jobs)
+
+
+if __name__ == "__main__":
+    main()
