@@ -151,3 +151,29 @@ fn typed_algebra_dsl_int32_wraps() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The dialect is the statement's, not the session's: after a line of DSL text, a C++
+/// statement's `int` past its range is still the C++ error (CuTe computes it in `int`) and
+/// its casts C++'s, where a Python line's `cutlass.Int32` wraps as the DSL's does
+/// (`golden/dsl_int32_wrap.tsv`).
+#[test]
+fn typed_algebra_dialect_is_per_statement() {
+    let mut env = Env::new();
+    let mut run = |stmt: &str| match env.run(stmt) {
+        Ok(Outcome::Value(v)) => cute::render::plain::render(&v),
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    run("import cutlass.cute as cute");
+    let cpp = run("65536 * 65536;");
+    assert!(
+        cpp.starts_with("error: ") && cpp.contains("integer overflow"),
+        "{cpp}"
+    );
+    assert_eq!(run("x = cutlass.Int32(65536)"), "");
+    assert_eq!(run("x * 65536"), "0?");
+    let cpp = run("int64_t(65536) * 65536;");
+    assert!(cpp.starts_with("4294967296"), "{cpp}");
+    let cpp = run("size(make_shape(int64_t(3), 4)) - 13u;");
+    assert!(cpp.starts_with("-1"), "{cpp}");
+}

@@ -277,6 +277,10 @@ pub struct Env {
     dsl: bool,
     /// Whether every statement is read as CuTe DSL text ([`Env::set_dsl_session`]).
     dsl_session: bool,
+    /// Whether the statement being run is C++ text ([`parser::is_cpp_text`]): in a session that
+    /// has seen DSL text, its integers are C++'s (an `int` past its range is an error, where
+    /// a Python line's `cutlass.Int32` wraps).
+    cpp_text: bool,
     /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
     /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
     dsl_seen: bool,
@@ -375,6 +379,7 @@ impl Clone for Env {
             line: self.line,
             dsl: self.dsl,
             dsl_session: self.dsl_session,
+            cpp_text: self.cpp_text,
             dsl_seen: self.dsl_seen,
             tracing: self.tracing,
             staged: self.staged.clone(),
@@ -442,6 +447,13 @@ impl Env {
     #[inline]
     pub fn shadows_any(&self) -> bool {
         !self.shadows.is_empty()
+    }
+
+    /// Whether the statement being run computes its integers as the DSL does: DSL text, or a
+    /// Python line of a session that has seen DSL text (not C++ text there:
+    /// [`parser::is_cpp_text`]).
+    fn dsl_statement(&self) -> bool {
+        self.dsl || (self.dsl_seen && !self.cpp_text)
     }
 
     /// Whether a statement of this session was CuTe DSL text: from then on its lines are read
@@ -655,6 +667,7 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
+        self.cpp_text = self.dsl_seen && parser::is_cpp_text(src, self.dsl_session);
         // `q = a // b`, `n = 2 ** k` in a session of DSL text: Python's floor division (not a
         // comment) and power
         let python = (self.dsl_seen && parser::is_python_operator_text(src))
@@ -2321,7 +2334,7 @@ impl Env {
             // C++'s cast to an integer type: as [`Env::eval_typed`] converts, its type left
             // here (a `size_t` past the signed 64-bit integers an error)
             ExprKind::Call(callee, args)
-                if !(self.dsl || self.dsl_seen) && self.int_cast(callee, args).is_some() =>
+                if !self.dsl_statement() && self.int_cast(callee, args).is_some() =>
             {
                 let (v, ty) = self.eval_typed(e)?;
                 untyped(v, ty, e.span)
@@ -2439,7 +2452,7 @@ impl Env {
         }
         // the DSL's `cutlass.Int32` arithmetic wraps modulo 2^32 (`Int32(65536) * 65536` is 0;
         // the DSL warns), where C++'s `int` past its range is undefined behaviour, an error
-        if (self.dsl || self.dsl_seen)
+        if self.dsl_statement()
             && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
             && let Some(wrapped) = dsl_int32_wrap(op, x, y)
         {
@@ -6152,7 +6165,7 @@ impl Env {
             }
             // C++'s `int64_t(x)`, `(size_t)x`, `static_cast<unsigned>(x)`
             ExprKind::Call(callee, args)
-                if !(self.dsl || self.dsl_seen)
+                if !self.dsl_statement()
                     && let Some((ty, arg)) = self.int_cast(callee, args) =>
             {
                 // the argument evaluated once (a cast of a cast of … stays linear)
