@@ -31,10 +31,27 @@ const UNDEFINED: &[(&str, Option<&str>)] = &[
         "size(make_shape(_65536{}, 65536))",
         Some("integer overflow"),
     ),
-    // `C<t> op C<u>` past `int` is CuTe's run-time `int` operation (SFINAE): cute still
-    // answers the wider static constant
-    ("_65536{} * _65536{}", None),
-    ("Int<2147483647>{} + Int<1>{}", None),
+    // `C<t> op C<u>` past `int` is no constant expression: CuTe's run-time `int` operation
+    // (the overload drops out), undefined behaviour
+    (
+        "_65536{} * _65536{}",
+        Some(
+            "integer overflow: the int value 4294967296 of 65536 * 65536 is past int's range: C<(t * u)> is no constant expression",
+        ),
+    ),
+    ("Int<2147483647>{} + Int<1>{}", Some("integer overflow")),
+    ("Int<-2147483647>{} - _2{}", Some("integer overflow")),
+    (
+        "Int<-1>{} << _1{}",
+        Some("a left shift of the negative int -1"),
+    ),
+    ("_65536{} << _16{}", Some("integer overflow")),
+    ("_1{} << _32{}", Some("a shift of the int 1 by 32")),
+    // `Int<v>` of a `v` past `int` narrows: ill-formed C++ (g++ -w wraps it)
+    (
+        "Int<4294967296>{}",
+        Some("the template argument 4294967296 is past int's range"),
+    ),
     (
         "get<0>(make_shape(2147483647, 2)) + 1",
         Some(

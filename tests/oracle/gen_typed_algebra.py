@@ -79,9 +79,29 @@ MIXES = [
     "is_same_v<decltype(size(make_shape(3, 4)) - 13u), uint32_t>",
 ]
 
+# `C<t> op C<u>` of int constants (session 33): static where `t op u` is a constant
+# expression (C++17: a left shift into the sign bit is), else C++'s run-time `int` operation
+STATIC = [
+    "Int<46340>{} * Int<46340>{}",
+    "Int<-2147483647>{} - _1{}",
+    "Int<-2147483647>{} - _2{}",
+    "_1{} << Int<31>{}",
+    "_3{} << Int<30>{}",
+    "Int<-1>{} << _1{}",
+    "_65536{} << _16{}",
+    "_1{} << _32{}",
+    "_8{} >> _1{}",
+    "Int<-8>{} >> _1{}",
+    "C<4294967295u>{} + C<1u>{}",
+    "C<2147483648>{} + _1{}",
+    "C<2L>{} * C<2147483647L>{}",
+    "_65536{} * 65536u",
+    "Int<4294967296>{}",
+]
+
 
 def cases():
-    return TABLE + MIXES
+    return TABLE + MIXES + STATIC
 
 
 # declarations, then an expression: (statements, expression); CuTe's answer is the oracle's

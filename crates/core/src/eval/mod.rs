@@ -277,9 +277,10 @@ pub struct Env {
     dsl: bool,
     /// Whether every statement is read as CuTe DSL text ([`Env::set_dsl_session`]).
     dsl_session: bool,
-    /// Whether the statement being run is C++ text ([`parser::is_cpp_text`]): in a session that
-    /// has seen DSL text, its integers are C++'s (an `int` past its range is an error, where
-    /// a Python line's `cutlass.Int32` wraps).
+    /// Whether the statement being run is C++ text ([`parser::is_cpp_text`]): its integers are
+    /// C++'s (`_65536{} * _65536{}` an `int` overflow, where the notation's static integers are
+    /// 64-bit), in a session that has seen DSL text too (where a Python line's
+    /// `cutlass.Int32` wraps).
     cpp_text: bool,
     /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
     /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
@@ -667,7 +668,7 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
-        self.cpp_text = self.dsl_seen && parser::is_cpp_text(src, self.dsl_session);
+        self.cpp_text = !self.dsl && parser::is_cpp_text(src, self.dsl_session);
         // `q = a // b`, `n = 2 ** k` in a session of DSL text: Python's floor division (not a
         // comment) and power
         let python = (self.dsl_seen && parser::is_python_operator_text(src))
@@ -2488,6 +2489,12 @@ impl Env {
             && let Some(v) = equality::compare_dsl_layouts(op, va, &vb, e.span)
         {
             return within_limits(v?, e.span);
+        }
+        // C++'s `C<t> op C<u>` of `int` constants where `t op u` is no constant expression
+        if self.cpp_text
+            && let Some(r) = constant::int_constant_binary(op, va, &vb, e.span)
+        {
+            return r;
         }
         let r = binary(op, va, a.span, &vb, b.span, e.span)?;
         // the DSL's arithmetic of a run-time integer has none of CuTe's static results

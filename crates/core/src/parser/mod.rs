@@ -3878,6 +3878,20 @@ impl<'a> Parser<'a> {
                 ExprKind::Call(self.alloc(callee), args.into_bump_slice())
             }
             Template::Int => match (ints().as_deref(), items) {
+                // `Int<v>` is `C<int(v)>`: a value past `int` narrows, which a converted
+                // constant expression may not (ill-formed C++; g++ -w wraps it: `Int<4294967296>`
+                // is `_0`)
+                (Some([v]), _)
+                    if name.strip_prefix("cute::").unwrap_or(name) == "Int"
+                        && *v as i32 as i64 != *v =>
+                {
+                    return err(
+                        format!(
+                            "{name}<{v}>: the template argument {v} is past int's range (Int<v> is C<int(v)>: a narrowing conversion, ill-formed C++; write C<{v}L>{{}} for a static long)"
+                        ),
+                        span,
+                    );
+                }
                 (Some([v]), _) => ExprKind::Int(*v),
                 // an integer expression (`Int<(1 << 4)>`, `C<sizeof_bits_v<T>>`): its value,
                 // static
