@@ -99,9 +99,38 @@ STATIC = [
     "Int<4294967296>{}",
 ]
 
+# the tuple functions in the leaves' type (session 33): `max`, `min`, `gcd` step by step in
+# their operands' common type (numeric/math.hpp), `sum`, `inner_product`, `front`, `back`
+TUPLES = [
+    "max(size(make_shape(int64_t(3), 4)), 2) - 13u",
+    "max(make_shape(int64_t(3), 4)) - 13u",
+    "min(make_shape(int64_t(3), 4)) - 13u",
+    "gcd(make_shape(int64_t(3), 6)) - 13u",
+    "max(make_shape(3u, 4)) - 13",
+    "max(make_shape(3, int64_t(4))) - 13u",
+    "min(int64_t(3), 4) - 13u",
+    "gcd(int64_t(6), 4) - 13u",
+    "max(-1, 2u)",
+    "min(-1, 2u)",
+    "max(make_tuple(-1, 2u), int64_t(3))",
+    "sizeof(max(make_shape(int64_t(3), 4)))",
+    "sizeof(max(make_shape(3, 4)))",
+    "sum(make_shape(int64_t(3), 4)) - 13u",
+    "sum(make_shape(3u, 4)) - 13",
+    "sum(make_shape(3, make_shape(int64_t(4), 2))) - 13u",
+    "sizeof(sum(make_shape(int64_t(3), 4)))",
+    "inner_product(make_shape(int64_t(3), 4), make_shape(2, 2)) - 20u",
+    "inner_product(make_shape(3u, 4), make_shape(2, 2)) - 20",
+    "front(make_shape(int64_t(3), 4)) - 13u",
+    "back(make_shape(3, 4u)) - 5",
+    "abs(int64_t(-3)) - 13u",
+    "ceil_div(int64_t(7), 2) - 13u",
+    "elem_less(make_shape(int64_t(3), 4), make_shape(5, 5))",
+]
+
 
 def cases():
-    return TABLE + MIXES + STATIC
+    return TABLE + MIXES + STATIC + TUPLES
 
 
 # declarations, then an expression: (statements, expression); CuTe's answer is the oracle's
