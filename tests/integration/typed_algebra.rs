@@ -62,8 +62,20 @@ const UNDEFINED: &[(&str, Option<&str>)] = &[
         "cosize(make_layout(make_shape(4, 8), make_stride(1, 4))) * 2147483647",
         Some("integer overflow"),
     ),
-    // a layout's value at a coordinate (crd2idx) is computed untyped yet
-    ("make_layout(make_shape(65536, 65536))(65535, 65535)", None),
+    // a layout's value at a coordinate (crd2idx): `65535 * 65536` in `int`
+    (
+        "make_layout(make_shape(65536, 65536))(65535, 65535)",
+        Some("crd2idx: integer overflow: the int value 4294901760 of 65535 * 65536"),
+    ),
+    // an `int64_t` leaf elsewhere does not widen `int * int` (CuTe: -1, wrapped)
+    (
+        "make_layout(make_shape(65536, 65536), make_stride(int64_t(1), 65536))(65535, 65535)",
+        Some("integer overflow: the int value 4294901760 of 65535 * 65536"),
+    ),
+    (
+        "make_layout(make_shape(65536, 65536))(int64_t(65535), 65535)",
+        Some("integer overflow: the int value 4294901760 of 65535 * 65536"),
+    ),
 ];
 
 fn run_cpp(stmt: &str) -> String {

@@ -128,9 +128,33 @@ TUPLES = [
     "elem_less(make_shape(int64_t(3), 4), make_shape(5, 5))",
 ]
 
+# a layout's index of a coordinate (crd2idx, session 33) in the leaves' type: an `int64_t`
+# stride or shape, an unsigned or `size_t` coordinate
+INDICES = [
+    "make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))(3, 7) - 40u",
+    "sizeof(make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))(3, 7))",
+    "make_layout(make_shape(4, 8), make_stride(1u, 4u))(3, 7) - 40",
+    "make_layout(make_shape(4, 8))(3, 7) - 40u",
+    "make_layout(make_shape(4, 8))(size_t(3), 7) - 40u",
+    "sizeof(make_layout(make_shape(4, 8))(size_t(3), 7))",
+    "make_layout(make_shape(4, 8))(int64_t(30)) - 40u",
+    "sizeof(make_layout(make_shape(4, 8))(int64_t(30)))",
+    "make_layout(make_shape(4, 8))(30u) - 40",
+    "make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))(30) - 40u",
+    "make_layout(make_shape(int64_t(4), 8))(30) - 40u",
+    "crd2idx(make_coord(3, 7), make_shape(4, 8), make_stride(int64_t(1), 4)) - 40u",
+    "make_layout(make_shape(_4{}, _8{}), make_stride(int64_t(1), _4{}))(3, 7) - 40u",
+    "make_layout(make_shape(_4{}, _8{}))(int64_t(3), 7) - 40u",
+    "make_layout(make_shape(4, 8), make_stride(uint32_t(1), 4))(3, 7) - 40",
+    "sizeof(make_layout(make_shape(_4{}, _8{}))(3u, 7))",
+    "make_layout(make_shape(make_shape(2, 2), 8), make_stride(make_shape(int64_t(1), 2), 4))(3, 7) - 40u",
+    "make_layout(make_shape(65536, 65536), make_stride(int64_t(1), 65536))(65535, 65535)",
+    "make_layout(make_shape(65536, 65536))(int64_t(65535), 65535)",
+]
+
 
 def cases():
-    return TABLE + MIXES + STATIC + TUPLES
+    return TABLE + MIXES + STATIC + TUPLES + INDICES
 
 
 # declarations, then an expression: (statements, expression); CuTe's answer is the oracle's

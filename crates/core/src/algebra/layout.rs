@@ -332,8 +332,8 @@ impl Layout {
             }
             Ok(self.kinded_index(coord, r))
         } else {
-            let (v, dynamic) = self.eval_kind(coord)?;
-            Ok(IntTuple::int_of(v, dynamic))
+            // (of the leaves' C++ type where one has a type other than `int`)
+            coord::crd2idx_kind(coord, self.shape(), self.stride()).map(IntTuple::of_int)
         }
     }
 

@@ -3762,8 +3762,33 @@ impl Env {
             let at = IntTuple::of_int(crate::algebra::Int::of(at, dynamic));
             return self.transform_element(o, &at, span);
         }
-        apply(&target, &coord, callee.span, arg_span, span)
+        let v = apply(&target, &coord, callee.span, arg_span, span);
+        if let Ok(Value::IntTuple(t)) = &v
+            && t.as_int_full().is_some_and(|i| i.is_int_past_range())
+            && !self.dsl_statement()
+        {
+            return int_index_overflow(&target, &coord, arg_span).and(v);
+        }
+        v
     }
+}
+
+/// C++'s `L(c)` of run-time `int`s whose index is past `int`'s range: CuTe computes `crd2idx`
+/// in `int` (undefined behaviour in C++; g++ shows it wrapped), the error of the walk in the
+/// leaves' types ([`coord::crd2idx_typed`]) that names the operation. The DSL's `Int32`
+/// computes otherwise (a Python line of DSL text does not come here).
+#[cold]
+#[inline(never)]
+fn int_index_overflow(target: &Value, coord: &Value, cspan: Span) -> Result<(), EvalError> {
+    let (Ok(l), Ok(c)) = (to_layout(target, cspan), to_coord(coord, cspan)) else {
+        return Ok(());
+    };
+    let Some(ct) = c.to_int_tuple() else {
+        return Ok(());
+    };
+    crate::algebra::coord::crd2idx_typed(&ct, l.shape(), l.stride())
+        .map(|_| ())
+        .map_err(|e| EvalError::algebra(e, cspan))
 }
 
 /// `x` converted to the integer type of `bits` bits (`signed`), as C++ converts (modulo
