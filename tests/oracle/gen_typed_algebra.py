@@ -152,9 +152,22 @@ INDICES = [
     "make_layout(make_shape(65536, 65536))(int64_t(65535), 65535)",
 ]
 
+# tuples holding integers of C++ types (session 33): each element keeps its type
+HELD = [
+    "get<1>(make_tuple(1, size_t(2))) - 3",
+    "sizeof(get<1>(make_tuple(1, size_t(2))))",
+    "get<1>(make_tuple(1u, int64_t(-2))) - 3u",
+    "size(make_shape(size_t(4), 8)) - 33",
+    "get<0>(tuple<int, size_t>{1, 2}) - 3u",
+    "get<1>(tuple<int, size_t>{1, 2}) - 3",
+    "sizeof(get<1>(tuple<int, size_t>{1, 2}))",
+    "get<1>(tuple<int64_t, uint32_t>{1, 2}) - 3",
+    "get<1>(tuple<int, size_t>(1, 2)) - 3",
+]
+
 
 def cases():
-    return TABLE + MIXES + STATIC + TUPLES + INDICES
+    return TABLE + MIXES + STATIC + TUPLES + INDICES + HELD
 
 
 # declarations, then an expression: (statements, expression); CuTe's answer is the oracle's
@@ -176,6 +189,10 @@ SESSIONS = [
     ("uint8_t q = -1;", "int(q)"),
     ("int y = true;", "y"),
     ("int y = 3; y = 4.5;", "y"),
+    # a tuple of typed integers (session 33)
+    ("auto t = tuple<int64_t, int>{65536, 65536};", "size(t)"),
+    ("auto t = tuple<int, size_t>{3, 4};", "size(t) - 13"),
+    ("auto t = tuple<int, size_t>{3, 4};", "sizeof(get<1>(t))"),
 ]
 
 

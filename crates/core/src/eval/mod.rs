@@ -4273,9 +4273,12 @@ fn construct_tuple(
         let at = args.get(i).map_or(span, |a| a.span);
         out.push(construct_element(m, v, at)?);
     }
-    // a tuple of integers only is an IntTuple (a shape, a coordinate), its elements' C++
-    // integer types not kept (`tuple<int64_t, int64_t>{4, 8}` is `(4,8)`); among other
-    // elements a typed integer keeps its type
+    // a tuple of integers only is an IntTuple (a shape, a coordinate), each element of a C++
+    // integer type other than `int` of its type (`tuple<int, size_t>{1, 2}`: `get<1>(t) - 3`
+    // is a `size_t`), as the algebra keeps a leaf's type ([`Int::cpp_typed`]); among other
+    // elements a typed integer keeps its type as a scalar
+    //
+    // [`Int::cpp_typed`]: crate::algebra::integer::Int::cpp_typed
     let int_scalar =
         |v: &Value| matches!(v, Value::Scalar(s) if matches!(s.value, storage::Number::Int(_)));
     Ok(
@@ -4285,7 +4288,10 @@ fn construct_tuple(
         {
             Value::IntTuple(IntTuple::tuple(out.into_iter().map(|v| match v {
                 Value::IntTuple(t) => t,
-                Value::Scalar(s) => IntTuple::int_of(typed_bits(*s), true),
+                Value::Scalar(s) => IntTuple::of_int(crate::algebra::integer::Int::cpp_typed(
+                    typed_bits(*s),
+                    s.ty,
+                )),
                 _ => unreachable!("checked above"),
             })))
         } else {
