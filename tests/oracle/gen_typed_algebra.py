@@ -126,6 +126,8 @@ TUPLES = [
     "abs(int64_t(-3)) - 13u",
     "ceil_div(int64_t(7), 2) - 13u",
     "elem_less(make_shape(int64_t(3), 4), make_shape(5, 5))",
+    "round_up(int64_t(5), 4) - 13u",
+    "elem_scale(int64_t(3), make_shape(2, 2)) - 13u",
 ]
 
 # a layout's index of a coordinate (crd2idx, session 33) in the leaves' type: an `int64_t`
