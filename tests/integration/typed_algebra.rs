@@ -206,3 +206,18 @@ fn typed_algebra_dialect_is_per_statement() {
     let cpp = run("size(make_shape(int64_t(3), 4)) - 13u;");
     assert!(cpp.starts_with("-1"), "{cpp}");
 }
+
+/// The DSL's `size` of `cutlass.Int32`s whose product is past 32 bits is traced, no error (it
+/// wraps at run time): `golden/dsl_int32_algebra.tsv`, what the DSL 4.8.1 prints
+/// (`tests/oracle/gen_dsl_int32_algebra.py`), where C++'s is the `int` overflow error.
+#[test]
+fn typed_algebra_dsl_int32_size_traced() {
+    let failures: Vec<String> = cases("dsl_int32_algebra.tsv")
+        .iter()
+        .filter_map(|(expr, want)| {
+            let (out, err, _) = crate::helpers::cute(&["eval"], &format!("print({expr})\n"));
+            (out.trim_end() != want).then(|| format!("{expr}\n   want {want}\n   got  {out}{err}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
