@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The CuTe DSL's `size` of shapes whose `cutlass.Int32` product is past 32 bits (session 33):
-the DSL traces it (no error; it wraps at run time) and prints its divisibility, where C++'s
-`int` product past its range is undefined behaviour (cute's error).
+"""The CuTe DSL's `size` and `cosize` of layouts whose `cutlass.Int32` arithmetic is past
+32 bits (session 33): the DSL traces it (no error; it wraps at run time) and prints its
+divisibility, where C++'s `int` past its range is undefined behaviour (cute's error).
 
     python3 tests/oracle/gen_dsl_int32_algebra.py
 writes tests/golden/dsl_int32_algebra.tsv: each expression and what `print(EXPR)` prints in a
@@ -22,6 +22,10 @@ EXPRESSIONS = [
     "cute.size((cutlass.Int32(4), 65536))",
     "cute.size((cutlass.Int32(65536), cutlass.Int32(65536)))",
     "cute.size(cute.make_layout((65536, cutlass.Int32(65536)), stride=(1, 65536)))",
+    "cute.cosize(cute.make_layout((cutlass.Int32(4), 65536)))",
+    "cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536)))",
+    "cute.cosize(cute.make_layout((65536, cutlass.Int32(65536)), stride=(1, 65536)))",
+    "cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536), stride=(65536, 1)))",
 ]
 
 

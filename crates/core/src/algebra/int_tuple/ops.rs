@@ -84,14 +84,8 @@ impl Tup {
             if self.is_static() {
                 return Err(e);
             }
-            self.leaf_int_iter().try_fold(Int::st(1), |acc, i| {
-                let p = acc.mul_unused_past_int(i, "size")?;
-                Ok(if p.is_int_past_range() {
-                    Int::of_kind(p.value as i32 as i64, p.kind())
-                } else {
-                    p
-                })
-            })
+            self.leaf_int_iter()
+                .try_fold(Int::st(1), |acc, i| acc.mul_int32_wrapping(i, "size"))
         })
     }
 

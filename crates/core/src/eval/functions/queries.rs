@@ -72,7 +72,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                             .map(Value::int)
                             .map_err(a.alg());
                     }
-                    l.cosize_kind().map(|k| Value::IntTuple(IntTuple::of_int(k))).map_err(a.alg())
+                    match a.rule {
+                        algebra::composition::Rule::Dsl => l.cosize_kind_dsl(),
+                        algebra::composition::Rule::Cpp => l.cosize_kind(),
+                    }
+                    .map(|k| Value::IntTuple(IntTuple::of_int(k)))
+                    .map_err(a.alg())
                 }
             }
         },
