@@ -76,6 +76,18 @@ const UNDEFINED: &[(&str, Option<&str>)] = &[
         "make_layout(make_shape(65536, 65536))(int64_t(65535), 65535)",
         Some("integer overflow: the int value 4294901760 of 65535 * 65536"),
     ),
+    (
+        "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536))",
+        Some("crd2idx: integer overflow"),
+    ),
+    (
+        "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536), make_stride(1, 65536))",
+        Some("crd2idx: integer overflow"),
+    ),
+    (
+        "crd2idx(make_coord(65535, 65535), make_layout(make_shape(65536, 65536)))",
+        Some("crd2idx: integer overflow"),
+    ),
 ];
 
 fn run_cpp(stmt: &str) -> String {

@@ -26,6 +26,7 @@ EXPRESSIONS = [
     "cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536)))",
     "cute.cosize(cute.make_layout((65536, cutlass.Int32(65536)), stride=(1, 65536)))",
     "cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536), stride=(65536, 1)))",
+    "cute.crd2idx((cutlass.Int32(65535), 65535), cute.make_layout((65536, 65536)))",
 ]
 
 

@@ -152,6 +152,10 @@ INDICES = [
     "make_layout(make_shape(make_shape(2, 2), 8), make_stride(make_shape(int64_t(1), 2), 4))(3, 7) - 40u",
     "make_layout(make_shape(65536, 65536), make_stride(int64_t(1), 65536))(65535, 65535)",
     "make_layout(make_shape(65536, 65536))(int64_t(65535), 65535)",
+    "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536))",
+    "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536), make_stride(1, 65536))",
+    "crd2idx(make_coord(65535, 65535), make_layout(make_shape(65536, 65536)))",
+    "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536), make_stride(int64_t(1), int64_t(65536)))",
 ]
 
 # tuples holding integers of C++ types (session 33): each element keeps its type
