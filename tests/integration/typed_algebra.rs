@@ -31,10 +31,27 @@ const UNDEFINED: &[(&str, Option<&str>)] = &[
         "size(make_shape(_65536{}, 65536))",
         Some("integer overflow"),
     ),
-    // `C<t> op C<u>` past `int` is CuTe's run-time `int` operation (SFINAE): cute still
-    // answers the wider static constant
-    ("_65536{} * _65536{}", None),
-    ("Int<2147483647>{} + Int<1>{}", None),
+    // `C<t> op C<u>` past `int` is no constant expression: CuTe's run-time `int` operation
+    // (the overload drops out), undefined behaviour
+    (
+        "_65536{} * _65536{}",
+        Some(
+            "integer overflow: the int value 4294967296 of 65536 * 65536 is past int's range: C<(t * u)> is no constant expression",
+        ),
+    ),
+    ("Int<2147483647>{} + Int<1>{}", Some("integer overflow")),
+    ("Int<-2147483647>{} - _2{}", Some("integer overflow")),
+    (
+        "Int<-1>{} << _1{}",
+        Some("a left shift of the negative int -1"),
+    ),
+    ("_65536{} << _16{}", Some("integer overflow")),
+    ("_1{} << _32{}", Some("a shift of the int 1 by 32")),
+    // `Int<v>` of a `v` past `int` narrows: ill-formed C++ (g++ -w wraps it)
+    (
+        "Int<4294967296>{}",
+        Some("the template argument 4294967296 is past int's range"),
+    ),
     (
         "get<0>(make_shape(2147483647, 2)) + 1",
         Some(
@@ -45,8 +62,32 @@ const UNDEFINED: &[(&str, Option<&str>)] = &[
         "cosize(make_layout(make_shape(4, 8), make_stride(1, 4))) * 2147483647",
         Some("integer overflow"),
     ),
-    // a layout's value at a coordinate (crd2idx) is computed untyped yet
-    ("make_layout(make_shape(65536, 65536))(65535, 65535)", None),
+    // a layout's value at a coordinate (crd2idx): `65535 * 65536` in `int`
+    (
+        "make_layout(make_shape(65536, 65536))(65535, 65535)",
+        Some("crd2idx: integer overflow: the int value 4294901760 of 65535 * 65536"),
+    ),
+    // an `int64_t` leaf elsewhere does not widen `int * int` (CuTe: -1, wrapped)
+    (
+        "make_layout(make_shape(65536, 65536), make_stride(int64_t(1), 65536))(65535, 65535)",
+        Some("integer overflow: the int value 4294901760 of 65535 * 65536"),
+    ),
+    (
+        "make_layout(make_shape(65536, 65536))(int64_t(65535), 65535)",
+        Some("integer overflow: the int value 4294901760 of 65535 * 65536"),
+    ),
+    (
+        "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536))",
+        Some("crd2idx: integer overflow"),
+    ),
+    (
+        "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536), make_stride(1, 65536))",
+        Some("crd2idx: integer overflow"),
+    ),
+    (
+        "crd2idx(make_coord(65535, 65535), make_layout(make_shape(65536, 65536)))",
+        Some("crd2idx: integer overflow"),
+    ),
 ];
 
 fn run_cpp(stmt: &str) -> String {
@@ -149,5 +190,46 @@ fn typed_algebra_dsl_int32_wraps() {
             failures.push(format!("{expr}: want {want}?, got {got}"));
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The dialect is the statement's, not the session's: after a line of DSL text, a C++
+/// statement's `int` past its range is still the C++ error (CuTe computes it in `int`) and
+/// its casts C++'s, where a Python line's `cutlass.Int32` wraps as the DSL's does
+/// (`golden/dsl_int32_wrap.tsv`).
+#[test]
+fn typed_algebra_dialect_is_per_statement() {
+    let mut env = Env::new();
+    let mut run = |stmt: &str| match env.run(stmt) {
+        Ok(Outcome::Value(v)) => cute::render::plain::render(&v),
+        Ok(_) => String::new(),
+        Err(e) => format!("error: {}", e.message),
+    };
+    run("import cutlass.cute as cute");
+    let cpp = run("65536 * 65536;");
+    assert!(
+        cpp.starts_with("error: ") && cpp.contains("integer overflow"),
+        "{cpp}"
+    );
+    assert_eq!(run("x = cutlass.Int32(65536)"), "");
+    assert_eq!(run("x * 65536"), "0?");
+    let cpp = run("int64_t(65536) * 65536;");
+    assert!(cpp.starts_with("4294967296"), "{cpp}");
+    let cpp = run("size(make_shape(int64_t(3), 4)) - 13u;");
+    assert!(cpp.starts_with("-1"), "{cpp}");
+}
+
+/// The DSL's `size` and `cosize` of `cutlass.Int32`s past 32 bits are traced, no error (it
+/// wraps at run time): `golden/dsl_int32_algebra.tsv`, what the DSL 4.8.1 prints
+/// (`tests/oracle/gen_dsl_int32_algebra.py`), where C++'s is the `int` overflow error.
+#[test]
+fn typed_algebra_dsl_int32_size_traced() {
+    let failures: Vec<String> = cases("dsl_int32_algebra.tsv")
+        .iter()
+        .filter_map(|(expr, want)| {
+            let (out, err, _) = crate::helpers::cute(&["eval"], &format!("print({expr})\n"));
+            (out.trim_end() != want).then(|| format!("{expr}\n   want {want}\n   got  {out}{err}"))
+        })
+        .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

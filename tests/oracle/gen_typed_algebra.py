@@ -79,9 +79,101 @@ MIXES = [
     "is_same_v<decltype(size(make_shape(3, 4)) - 13u), uint32_t>",
 ]
 
+# `C<t> op C<u>` of int constants (session 33): static where `t op u` is a constant
+# expression (C++17: a left shift into the sign bit is), else C++'s run-time `int` operation
+STATIC = [
+    "Int<46340>{} * Int<46340>{}",
+    "Int<-2147483647>{} - _1{}",
+    "Int<-2147483647>{} - _2{}",
+    "_1{} << Int<31>{}",
+    "_3{} << Int<30>{}",
+    "Int<-1>{} << _1{}",
+    "_65536{} << _16{}",
+    "_1{} << _32{}",
+    "_8{} >> _1{}",
+    "Int<-8>{} >> _1{}",
+    "C<4294967295u>{} + C<1u>{}",
+    "C<2147483648>{} + _1{}",
+    "C<2L>{} * C<2147483647L>{}",
+    "_65536{} * 65536u",
+    "Int<4294967296>{}",
+]
+
+# the tuple functions in the leaves' type (session 33): `max`, `min`, `gcd` step by step in
+# their operands' common type (numeric/math.hpp), `sum`, `inner_product`, `front`, `back`
+TUPLES = [
+    "max(size(make_shape(int64_t(3), 4)), 2) - 13u",
+    "max(make_shape(int64_t(3), 4)) - 13u",
+    "min(make_shape(int64_t(3), 4)) - 13u",
+    "gcd(make_shape(int64_t(3), 6)) - 13u",
+    "max(make_shape(3u, 4)) - 13",
+    "max(make_shape(3, int64_t(4))) - 13u",
+    "min(int64_t(3), 4) - 13u",
+    "gcd(int64_t(6), 4) - 13u",
+    "max(-1, 2u)",
+    "min(-1, 2u)",
+    "max(make_tuple(-1, 2u), int64_t(3))",
+    "sizeof(max(make_shape(int64_t(3), 4)))",
+    "sizeof(max(make_shape(3, 4)))",
+    "sum(make_shape(int64_t(3), 4)) - 13u",
+    "sum(make_shape(3u, 4)) - 13",
+    "sum(make_shape(3, make_shape(int64_t(4), 2))) - 13u",
+    "sizeof(sum(make_shape(int64_t(3), 4)))",
+    "inner_product(make_shape(int64_t(3), 4), make_shape(2, 2)) - 20u",
+    "inner_product(make_shape(3u, 4), make_shape(2, 2)) - 20",
+    "front(make_shape(int64_t(3), 4)) - 13u",
+    "back(make_shape(3, 4u)) - 5",
+    "abs(int64_t(-3)) - 13u",
+    "ceil_div(int64_t(7), 2) - 13u",
+    "elem_less(make_shape(int64_t(3), 4), make_shape(5, 5))",
+    "round_up(int64_t(5), 4) - 13u",
+    "elem_scale(int64_t(3), make_shape(2, 2)) - 13u",
+]
+
+# a layout's index of a coordinate (crd2idx, session 33) in the leaves' type: an `int64_t`
+# stride or shape, an unsigned or `size_t` coordinate
+INDICES = [
+    "make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))(3, 7) - 40u",
+    "sizeof(make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))(3, 7))",
+    "make_layout(make_shape(4, 8), make_stride(1u, 4u))(3, 7) - 40",
+    "make_layout(make_shape(4, 8))(3, 7) - 40u",
+    "make_layout(make_shape(4, 8))(size_t(3), 7) - 40u",
+    "sizeof(make_layout(make_shape(4, 8))(size_t(3), 7))",
+    "make_layout(make_shape(4, 8))(int64_t(30)) - 40u",
+    "sizeof(make_layout(make_shape(4, 8))(int64_t(30)))",
+    "make_layout(make_shape(4, 8))(30u) - 40",
+    "make_layout(make_shape(4, 8), make_stride(int64_t(1), 4))(30) - 40u",
+    "make_layout(make_shape(int64_t(4), 8))(30) - 40u",
+    "crd2idx(make_coord(3, 7), make_shape(4, 8), make_stride(int64_t(1), 4)) - 40u",
+    "make_layout(make_shape(_4{}, _8{}), make_stride(int64_t(1), _4{}))(3, 7) - 40u",
+    "make_layout(make_shape(_4{}, _8{}))(int64_t(3), 7) - 40u",
+    "make_layout(make_shape(4, 8), make_stride(uint32_t(1), 4))(3, 7) - 40",
+    "sizeof(make_layout(make_shape(_4{}, _8{}))(3u, 7))",
+    "make_layout(make_shape(make_shape(2, 2), 8), make_stride(make_shape(int64_t(1), 2), 4))(3, 7) - 40u",
+    "make_layout(make_shape(65536, 65536), make_stride(int64_t(1), 65536))(65535, 65535)",
+    "make_layout(make_shape(65536, 65536))(int64_t(65535), 65535)",
+    "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536))",
+    "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536), make_stride(1, 65536))",
+    "crd2idx(make_coord(65535, 65535), make_layout(make_shape(65536, 65536)))",
+    "crd2idx(make_coord(65535, 65535), make_shape(65536, 65536), make_stride(int64_t(1), int64_t(65536)))",
+]
+
+# tuples holding integers of C++ types (session 33): each element keeps its type
+HELD = [
+    "get<1>(make_tuple(1, size_t(2))) - 3",
+    "sizeof(get<1>(make_tuple(1, size_t(2))))",
+    "get<1>(make_tuple(1u, int64_t(-2))) - 3u",
+    "size(make_shape(size_t(4), 8)) - 33",
+    "get<0>(tuple<int, size_t>{1, 2}) - 3u",
+    "get<1>(tuple<int, size_t>{1, 2}) - 3",
+    "sizeof(get<1>(tuple<int, size_t>{1, 2}))",
+    "get<1>(tuple<int64_t, uint32_t>{1, 2}) - 3",
+    "get<1>(tuple<int, size_t>(1, 2)) - 3",
+]
+
 
 def cases():
-    return TABLE + MIXES
+    return TABLE + MIXES + STATIC + TUPLES + INDICES + HELD
 
 
 # declarations, then an expression: (statements, expression); CuTe's answer is the oracle's
@@ -103,6 +195,10 @@ SESSIONS = [
     ("uint8_t q = -1;", "int(q)"),
     ("int y = true;", "y"),
     ("int y = 3; y = 4.5;", "y"),
+    # a tuple of typed integers (session 33)
+    ("auto t = tuple<int64_t, int>{65536, 65536};", "size(t)"),
+    ("auto t = tuple<int, size_t>{3, 4};", "size(t) - 13"),
+    ("auto t = tuple<int, size_t>{3, 4};", "sizeof(get<1>(t))"),
 ]
 
 

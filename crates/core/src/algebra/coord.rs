@@ -102,10 +102,87 @@ pub fn crd2idx(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<i64> {
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)` for integer strides and whether the index is a
-/// run-time integer, in one walk (see the [`Codomain`] of [`Kinded`] for the kinds' rules).
+/// run-time integer, in one walk (see the [`Codomain`] of [`Kinded`] for the kinds' rules);
+/// of the leaves' C++ type where one has a type other than `int` ([`crd2idx_typed`]).
 #[inline]
 pub fn crd2idx_kind(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<Kinded> {
-    crd2idx_traced(coord, shape, stride, &mut NoTrace)
+    let k: Kinded = crd2idx_traced(coord, shape, stride, &mut NoTrace)?;
+    if k.dynamic() && (has_cpp_leaf(coord) || has_cpp_leaf(stride) || has_cpp_leaf(shape)) {
+        return crd2idx_typed(coord, shape, stride);
+    }
+    Ok(k)
+}
+
+/// Whether a leaf of `t` has a C++ integer type other than `int` ([`Kinded::cpp_type`]).
+#[inline]
+fn has_cpp_leaf(t: &Tup) -> bool {
+    t.leaf_int_iter().any(|i| i.cpp_type().is_some())
+}
+
+/// CuTe's `crd2idx(coord, shape, stride)` (stride.hpp) computed as CuTe computes it, each
+/// operation [`Kinded`]'s, in its operands' C++ types: a tuple coordinate the left fold
+/// `(... + crd2idx(c_i, s_i, d_i))`; an integer one over a tuple shape
+/// `crd2idx(c % product(s_0), s_0, d_0) + crd2idx(c / product(s_0), s_1.., d_1..)`, the last
+/// mode taking the rest (`_0` gives `_0`); an integer one over an integer shape `c * d`. So
+/// an `int64_t` stride makes the index an `int64_t` and a `size_t` coordinate a `size_t`, and
+/// an `int` index past its range is the `int` overflow (undefined behaviour in C++). Apart
+/// from the walk of [`crd2idx_traced`] (where no leaf has such a type: the common path).
+#[cold]
+pub fn crd2idx_typed(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<Kinded> {
+    const OP: &str = "crd2idx";
+    match (coord.view(), shape.view(), stride.view()) {
+        (Tuple(c), Tuple(s), Tuple(d)) => {
+            if c.len() != s.len() || s.len() != d.len() {
+                return Err(condition(
+                    OP,
+                    format!("mismatched ranks: coordinate {coord} for shape {shape}"),
+                ));
+            }
+            let mut acc: Option<Kinded> = None;
+            for ((ci, si), di) in c.iter().zip(s).zip(d) {
+                let x = crd2idx_typed(ci, si, di)?;
+                acc = Some(match acc {
+                    None => x,
+                    Some(a) => a.add(x, OP)?,
+                });
+            }
+            Ok(acc.unwrap_or(Kinded::st(0)))
+        }
+        (Tuple(_), Int(_), _) => Err(condition(
+            OP,
+            format!("coordinate {coord} has more modes than shape {shape}"),
+        )),
+        (Tuple(_), Tuple(_), Int(_)) => Err(condition(OP, "shape and stride are not congruent")),
+        (Int(_), _, _) => {
+            let c = coord.as_int_full().unwrap_or_default();
+            match (shape.view(), stride.view()) {
+                (Tuple(s), Tuple(d)) => {
+                    if s.len() != d.len() {
+                        return Err(condition(OP, "mismatched ranks of shape and stride"));
+                    }
+                    let modes: Vec<_> = s.zip(d).collect();
+                    int_crd2idx_typed(c, &modes)
+                }
+                (Int(_), Int(_)) => c.mul(stride.as_int_full().unwrap_or_default(), OP),
+                _ => Err(condition(OP, "shape and stride are not congruent")),
+            }
+        }
+    }
+}
+
+/// CuTe's `crd2idx_itt` of an integer coordinate `c` over the modes (shape, stride) left.
+fn int_crd2idx_typed(c: Kinded, modes: &[(&Tup, &Tup)]) -> Result<Kinded> {
+    const OP: &str = "crd2idx";
+    match modes {
+        [] => Ok(Kinded::st(0)),
+        [(s, d)] => crd2idx_typed(&IntTuple::of_int(c), s, d),
+        _ if c.is_constant(0) => Ok(Kinded::st(0)),
+        [(s, d), rest @ ..] => {
+            let p = s.product_kind()?;
+            let (q, m) = (c.div(p, OP)?, c.rem(p, OP)?);
+            crd2idx_typed(&IntTuple::of_int(m), s, d)?.add(int_crd2idx_typed(q, rest)?, OP)
+        }
+    }
 }
 
 /// [`crd2idx`], reporting its arithmetic to `t`.

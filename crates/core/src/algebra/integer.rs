@@ -655,6 +655,29 @@ impl Int {
         self.dynamic_mul_of(b, op, false)
     }
 
+    /// [`Int::add`] as the CuTe DSL's `Int32` computes it: a sum of its run-time integers past
+    /// 32 bits wraps modulo 2^32 (traced, as the DSL computes at run time), where C++'s `int`
+    /// past its range is an error.
+    pub fn add_int32_wrapping(self, b: Int, op: &'static str) -> Result<Int> {
+        let value = arith::add(self.value, b.value, op)?;
+        Ok(Int::of_sum(self, b, value).int32_wrapped())
+    }
+
+    /// [`Int::mul`] as the CuTe DSL's `Int32` computes it ([`Int::add_int32_wrapping`]).
+    pub fn mul_int32_wrapping(self, b: Int, op: &'static str) -> Result<Int> {
+        Ok(self.mul_unused_past_int(b, op)?.int32_wrapped())
+    }
+
+    /// A run-time `int` past `int`'s range wrapped modulo 2^32 (of its kind); any other as it is.
+    #[inline]
+    fn int32_wrapped(self) -> Int {
+        if self.is_int_past_range() {
+            Int::make(self.value as i32 as i64, self.kind())
+        } else {
+            self
+        }
+    }
+
     /// Whether it is a run-time `int` past `int`'s range (a running product
     /// [`Int::mul_unused_past_int`] made).
     #[inline]

@@ -273,6 +273,27 @@ impl Layout {
         acc.add(Int::st(1), OP)
     }
 
+    /// [`Layout::cosize_kind`] as the CuTe DSL computes it: its `Int32`s' arithmetic past 32
+    /// bits wraps (traced: the DSL 4.8.1 prints
+    /// `cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?`, no error), where
+    /// C++'s `int` past its range is an error.
+    pub fn cosize_kind_dsl(&self) -> Result<Int> {
+        const OP: &str = "cosize";
+        self.cosize_kind().or_else(|e| {
+            if self.is_static() {
+                return Err(e);
+            }
+            let mut acc = Int::st(0);
+            for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
+                let term = s
+                    .sub(Int::st(1), OP)?
+                    .mul_int32_wrapping(d.coefficient().abs(OP)?, OP)?;
+                acc = acc.add_int32_wrapping(term, OP)?;
+            }
+            acc.add_int32_wrapping(Int::st(1), OP)
+        })
+    }
+
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
     pub fn mode(&self, i: usize) -> Result<Layout> {
         match (self.shape().mode(i), self.stride().mode(i)) {
@@ -332,8 +353,8 @@ impl Layout {
             }
             Ok(self.kinded_index(coord, r))
         } else {
-            let (v, dynamic) = self.eval_kind(coord)?;
-            Ok(IntTuple::int_of(v, dynamic))
+            // (of the leaves' C++ type where one has a type other than `int`)
+            coord::crd2idx_kind(coord, self.shape(), self.stride()).map(IntTuple::of_int)
         }
     }
 

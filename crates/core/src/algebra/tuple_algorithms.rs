@@ -68,10 +68,20 @@ pub fn product_like(t: &Tup, guide: &Tup) -> Result<IntTuple> {
 /// CuTe's `sum(t)`: `(_0 + ... + sum(t_i))`, the sum of the leaves (`()` is `_0`); static
 /// while every leaf is (an integer is itself).
 pub fn sum(t: &Tup) -> Result<Int> {
-    t.leaf_kind_iter()
-        .try_fold(Int::st(0), |acc, (v, dynamic)| {
-            acc.add(Int::of(v, dynamic), "sum")
-        })
+    t.leaf_int_iter()
+        .try_fold(Int::st(0), |acc, i| acc.add(typed_kind(i), "sum"))
+}
+
+/// A leaf as the integer functions compute with it: its kind, and its C++ integer type where
+/// it has one other than `int` ([`Int::cpp_type`]: CuTe computes in the leaves' type, so
+/// `sum(make_shape(int64_t(3), 4))` is an `int64_t`); the DSL's divisibility not kept.
+#[inline]
+fn typed_kind(i: Int) -> Int {
+    if i.cpp_type().is_some() {
+        i
+    } else {
+        Int::of(i.value, i.dynamic())
+    }
 }
 
 /// CuTe's `inner_product(a, b)`: Σ a_i·b_i over congruent a and b, `(_0 + ... + a_i*b_i)`
@@ -198,10 +208,10 @@ pub fn elem_scale(a: &Tup, b: &Tup) -> Result<IntTuple> {
     }
 }
 
-/// An integer IntTuple with its kind (0 for a tuple: callers match `View::Int` first).
+/// An integer IntTuple with its kind and C++ integer type ([`typed_kind`]; 0 for a tuple:
+/// callers match `View::Int` first).
 fn kind_of(t: &Tup) -> Int {
-    t.as_int_kind()
-        .map_or(Int::st(0), |(v, dynamic)| Int::of(v, dynamic))
+    t.as_int_full().map_or(Int::st(0), typed_kind)
 }
 
 /// CuTe's `weakly_congruent(a, b)`: a's profile is a coarsening of b's (an integer of a matches
@@ -414,12 +424,75 @@ impl Reduce {
     /// The kind is CuTe's: static only when every integer is (a binary `max` of two static
     /// integers is static, of a dynamic one dynamic).
     pub fn over(self, args: &[&Tup]) -> Result<Int> {
+        if args
+            .iter()
+            .any(|t| t.leaf_int_iter().any(|i| i.cpp_type().is_some()))
+        {
+            return self.over_typed(args);
+        }
         let vals = args
             .iter()
             .map(|t| self.one(t))
             .collect::<Result<Vec<_>>>()?;
         let dynamic = args.iter().any(|t| !t.is_static());
         Ok(Int::of(self.fold(&vals)?, dynamic))
+    }
+
+    /// [`Reduce::over`] where a leaf has a C++ integer type other than `int`: each binary
+    /// step in the two operands' common type, as CuTe's `max(t, u)` (`t < u ? u : t`), `min`
+    /// and `gcd` (numeric/math.hpp: `common_type_t<T, U>`) compute it, the result of that type
+    /// (`max(make_shape(int64_t(3), 4)) - 13u` is the `int64_t` -9).
+    #[cold]
+    fn over_typed(self, args: &[&Tup]) -> Result<Int> {
+        let vals = args
+            .iter()
+            .map(|t| self.one_typed(t))
+            .collect::<Result<Vec<_>>>()?;
+        self.fold_typed(&vals)
+    }
+
+    fn one_typed(self, t: &Tup) -> Result<Int> {
+        match t.view() {
+            View::Int(_) => Ok(kind_of(t)),
+            View::Tuple(m) => {
+                let vals = m.map(|x| self.one_typed(x)).collect::<Result<Vec<_>>>()?;
+                self.fold_typed(&vals)
+            }
+        }
+    }
+
+    fn fold_typed(self, vals: &[Int]) -> Result<Int> {
+        let Some((last, rest)) = vals.split_last() else {
+            // (the untyped fold's error: an empty tuple has none)
+            return self.fold(&[]).map(Int::st);
+        };
+        rest.iter().rev().try_fold(*last, |acc, &t| {
+            let ty = super::element::ElemType::int_common(t.cpp_type_or_int(), acc.cpp_type_or_int());
+            let (x, y) = (
+                ty.wrap_int(i128::from(t.value)),
+                ty.wrap_int(i128::from(acc.value)),
+            );
+            let value = i64::try_from(x)
+                .and_then(|x| Ok((x, i64::try_from(y)?)))
+                .map_err(|_| {
+                    condition(
+                        self.name(),
+                        format!(
+                            "{} of {} and {} in {}: past the signed 64-bit integers cute computes with",
+                            self.name(),
+                            t.value,
+                            acc.value,
+                            ty.name()
+                        ),
+                    )
+                })
+                .and_then(|(x, y)| self.apply(x, y))?;
+            Ok(if t.dynamic() || acc.dynamic() {
+                Int::cpp_typed(value, ty)
+            } else {
+                Int::st(value)
+            })
+        })
     }
 
     fn one(self, t: &Tup) -> Result<i64> {

@@ -361,6 +361,75 @@ pub(super) fn binary(
     Some(static_binary(op, x, y, span))
 }
 
+/// CuTe's `C<t> op C<u>` of two `int` constants (`_65536{} * _65536{}`, `Int<t>{} << Int<u>{}`)
+/// in C++ text, where C++'s `int` arithmetic differs from the notation's 64-bit static integers
+/// (SPEC §3): `C<(t op u)>` is no constant expression where `t op u` is undefined behaviour (a
+/// result past `int`, a shift past 31 bits or of a negative value: C++17), so the overload
+/// drops out and C++ computes it at run time in `int` (the constants' conversion): undefined
+/// behaviour, an error (g++ -O0 shows it wrapped: `_65536{} * _65536{}` prints 0). A left
+/// shift into the sign bit is C++17's constant (`_1{} << Int<31>{}` is `_-2147483648`).
+/// `None` where the algebra's static arithmetic answers as C++ does (or an operand is no
+/// static integer of an `int`'s value).
+pub(super) fn int_constant_binary(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let int_constant = |v: &Value| match v {
+        Value::IntTuple(t) if !t.has_basis() => match t.as_int_kind() {
+            Some((x, false)) if x as i32 as i64 == x => Some(x),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (t, u) = (int_constant(a)?, int_constant(b)?);
+    let past = |why: String| {
+        Some(Err(EvalError::new(
+            format!(
+                "integer overflow: {why}: C<(t {} u)> is no constant expression, so C++ computes it at run time in int, the constants' type (undefined behaviour in C++)",
+                op.symbol()
+            ),
+            span,
+        )))
+    };
+    let exact = match op {
+        BinOp::Add => t + u,
+        BinOp::Sub => t - u,
+        BinOp::Product => t * u,
+        // (a division by zero is the algebra's error)
+        BinOp::Divide if u != 0 => t / u,
+        BinOp::Rem if u == -1 && t == i64::from(i32::MIN) => {
+            return past(format!("the int quotient of {t} % {u} is past int's range"));
+        }
+        BinOp::Shl | BinOp::Shr if !(0..32).contains(&u) => {
+            return past(format!("a shift of the int {t} by {u} (not in 0..32)"));
+        }
+        BinOp::Shl if t < 0 => {
+            return past(format!("a left shift of the negative int {t}"));
+        }
+        BinOp::Shl => {
+            let r = t << u;
+            if r > i64::from(u32::MAX) {
+                return past(format!(
+                    "the int value {r} of {t} << {u} is past int's (and unsigned's) range"
+                ));
+            }
+            // into the sign bit: C++17's value, the unsigned result's bits as an `int`
+            return (r != r as i32 as i64)
+                .then(|| Ok(Value::IntTuple(IntTuple::int_of(r as i32 as i64, false))));
+        }
+        _ => return None,
+    };
+    if exact as i32 as i64 != exact {
+        return past(format!(
+            "the int value {exact} of {t} {} {u} is past int's range",
+            op.symbol()
+        ));
+    }
+    None
+}
+
 /// Both operands as the algebra's values.
 fn lower_pair(a: &Value, b: &Value, span: Span) -> Result<(Value, Value), EvalError> {
     Ok((lowered(a, span)?, lowered(b, span)?))

@@ -277,6 +277,11 @@ pub struct Env {
     dsl: bool,
     /// Whether every statement is read as CuTe DSL text ([`Env::set_dsl_session`]).
     dsl_session: bool,
+    /// Whether the statement being run is C++ text ([`parser::is_cpp_text`]): its integers are
+    /// C++'s (`_65536{} * _65536{}` an `int` overflow, where the notation's static integers are
+    /// 64-bit), in a session that has seen DSL text too (where a Python line's
+    /// `cutlass.Int32` wraps).
+    cpp_text: bool,
     /// Whether a statement of this session was CuTe DSL text (`import cutlass.cute as cute`,
     /// a `cute.` call): from then on Python's `print(x)` prints as the DSL prints it.
     dsl_seen: bool,
@@ -375,6 +380,7 @@ impl Clone for Env {
             line: self.line,
             dsl: self.dsl,
             dsl_session: self.dsl_session,
+            cpp_text: self.cpp_text,
             dsl_seen: self.dsl_seen,
             tracing: self.tracing,
             staged: self.staged.clone(),
@@ -442,6 +448,13 @@ impl Env {
     #[inline]
     pub fn shadows_any(&self) -> bool {
         !self.shadows.is_empty()
+    }
+
+    /// Whether the statement being run computes its integers as the DSL does: DSL text, or a
+    /// Python line of a session that has seen DSL text (not C++ text there:
+    /// [`parser::is_cpp_text`]).
+    fn dsl_statement(&self) -> bool {
+        self.dsl || (self.dsl_seen && !self.cpp_text)
     }
 
     /// Whether a statement of this session was CuTe DSL text: from then on its lines are read
@@ -655,6 +668,7 @@ impl Env {
         self.calls.set(0);
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
+        self.cpp_text = !self.dsl && parser::is_cpp_text(src, self.dsl_session);
         // `q = a // b`, `n = 2 ** k` in a session of DSL text: Python's floor division (not a
         // comment) and power
         let python = (self.dsl_seen && parser::is_python_operator_text(src))
@@ -2321,7 +2335,7 @@ impl Env {
             // C++'s cast to an integer type: as [`Env::eval_typed`] converts, its type left
             // here (a `size_t` past the signed 64-bit integers an error)
             ExprKind::Call(callee, args)
-                if !(self.dsl || self.dsl_seen) && self.int_cast(callee, args).is_some() =>
+                if !self.dsl_statement() && self.int_cast(callee, args).is_some() =>
             {
                 let (v, ty) = self.eval_typed(e)?;
                 untyped(v, ty, e.span)
@@ -2439,7 +2453,7 @@ impl Env {
         }
         // the DSL's `cutlass.Int32` arithmetic wraps modulo 2^32 (`Int32(65536) * 65536` is 0;
         // the DSL warns), where C++'s `int` past its range is undefined behaviour, an error
-        if (self.dsl || self.dsl_seen)
+        if self.dsl_statement()
             && let (Value::IntTuple(x), Value::IntTuple(y)) = (va, &vb)
             && let Some(wrapped) = dsl_int32_wrap(op, x, y)
         {
@@ -2475,6 +2489,12 @@ impl Env {
             && let Some(v) = equality::compare_dsl_layouts(op, va, &vb, e.span)
         {
             return within_limits(v?, e.span);
+        }
+        // C++'s `C<t> op C<u>` of `int` constants where `t op u` is no constant expression
+        if self.cpp_text
+            && let Some(r) = constant::int_constant_binary(op, va, &vb, e.span)
+        {
+            return r;
         }
         let r = binary(op, va, a.span, &vb, b.span, e.span)?;
         // the DSL's arithmetic of a run-time integer has none of CuTe's static results
@@ -3789,8 +3809,33 @@ impl Env {
             let at = IntTuple::of_int(crate::algebra::Int::of(at, dynamic));
             return self.transform_element(o, &at, span);
         }
-        apply(&target, &coord, callee.span, arg_span, span)
+        let v = apply(&target, &coord, callee.span, arg_span, span);
+        if let Ok(Value::IntTuple(t)) = &v
+            && t.as_int_full().is_some_and(|i| i.is_int_past_range())
+            && !self.dsl_statement()
+        {
+            return int_index_overflow(&target, &coord, arg_span).and(v);
+        }
+        v
     }
+}
+
+/// C++'s `L(c)` of run-time `int`s whose index is past `int`'s range: CuTe computes `crd2idx`
+/// in `int` (undefined behaviour in C++; g++ shows it wrapped), the error of the walk in the
+/// leaves' types ([`coord::crd2idx_typed`]) that names the operation. The DSL's `Int32`
+/// computes otherwise (a Python line of DSL text does not come here).
+#[cold]
+#[inline(never)]
+fn int_index_overflow(target: &Value, coord: &Value, cspan: Span) -> Result<(), EvalError> {
+    let (Ok(l), Ok(c)) = (to_layout(target, cspan), to_coord(coord, cspan)) else {
+        return Ok(());
+    };
+    let Some(ct) = c.to_int_tuple() else {
+        return Ok(());
+    };
+    crate::algebra::coord::crd2idx_typed(&ct, l.shape(), l.stride())
+        .map(|_| ())
+        .map_err(|e| EvalError::algebra(e, cspan))
 }
 
 /// `x` converted to the integer type of `bits` bits (`signed`), as C++ converts (modulo
@@ -4275,9 +4320,12 @@ fn construct_tuple(
         let at = args.get(i).map_or(span, |a| a.span);
         out.push(construct_element(m, v, at)?);
     }
-    // a tuple of integers only is an IntTuple (a shape, a coordinate), its elements' C++
-    // integer types not kept (`tuple<int64_t, int64_t>{4, 8}` is `(4,8)`); among other
-    // elements a typed integer keeps its type
+    // a tuple of integers only is an IntTuple (a shape, a coordinate), each element of a C++
+    // integer type other than `int` of its type (`tuple<int, size_t>{1, 2}`: `get<1>(t) - 3`
+    // is a `size_t`), as the algebra keeps a leaf's type ([`Int::cpp_typed`]); among other
+    // elements a typed integer keeps its type as a scalar
+    //
+    // [`Int::cpp_typed`]: crate::algebra::integer::Int::cpp_typed
     let int_scalar =
         |v: &Value| matches!(v, Value::Scalar(s) if matches!(s.value, storage::Number::Int(_)));
     Ok(
@@ -4287,7 +4335,10 @@ fn construct_tuple(
         {
             Value::IntTuple(IntTuple::tuple(out.into_iter().map(|v| match v {
                 Value::IntTuple(t) => t,
-                Value::Scalar(s) => IntTuple::int_of(typed_bits(*s), true),
+                Value::Scalar(s) => IntTuple::of_int(crate::algebra::integer::Int::cpp_typed(
+                    typed_bits(*s),
+                    s.ty,
+                )),
                 _ => unreachable!("checked above"),
             })))
         } else {
@@ -6251,7 +6302,7 @@ impl Env {
             }
             // C++'s `int64_t(x)`, `(size_t)x`, `static_cast<unsigned>(x)`
             ExprKind::Call(callee, args)
-                if !(self.dsl || self.dsl_seen)
+                if !self.dsl_statement()
                     && let Some((ty, arg)) = self.int_cast(callee, args) =>
             {
                 // the argument evaluated once (a cast of a cast of … stays linear)

@@ -129,6 +129,15 @@ pub fn is_dsl_text(src: &str) -> bool {
     })
 }
 
+/// Whether a statement is C++ text, as the parser reads it (`Parser::is_cpp`): no DSL text
+/// ([`is_dsl_text`]) and a mark of C++ (`;`, `::`, a brace, `Int<…>`, a declaration), a Python
+/// dict display's braces apart in a session of DSL text (`dsl_session`). A session that has
+/// seen DSL text computes such a statement's integers as C++ does (an `int` past its range is
+/// an error), its Python lines as the DSL does (`cutlass.Int32` wraps).
+pub fn is_cpp_text(src: &str, dsl_session: bool) -> bool {
+    !is_dsl_text(src) && cpp_markers(src) && !(dsl_session && python_dict_braces_only(src))
+}
+
 /// Parse one statement (a line, or several lines joined by an open bracket); the syntax tree
 /// is built in `arena`. Besides the notation, the statement may be spelled as CuTe C++ or as
 /// CuTe's Python DSL (SPEC §1b): `auto x = EXPR;`, `using T = decltype(EXPR);`,
@@ -3870,6 +3879,20 @@ impl<'a> Parser<'a> {
                 ExprKind::Call(self.alloc(callee), args.into_bump_slice())
             }
             Template::Int => match (ints().as_deref(), items) {
+                // `Int<v>` is `C<int(v)>`: a value past `int` narrows, which a converted
+                // constant expression may not (ill-formed C++; g++ -w wraps it: `Int<4294967296>`
+                // is `_0`)
+                (Some([v]), _)
+                    if name.strip_prefix("cute::").unwrap_or(name) == "Int"
+                        && *v as i32 as i64 != *v =>
+                {
+                    return err(
+                        format!(
+                            "{name}<{v}>: the template argument {v} is past int's range (Int<v> is C<int(v)>: a narrowing conversion, ill-formed C++; write C<{v}L>{{}} for a static long)"
+                        ),
+                        span,
+                    );
+                }
                 (Some([v]), _) => ExprKind::Int(*v),
                 // an integer expression (`Int<(1 << 4)>`, `C<sizeof_bits_v<T>>`): its value,
                 // static

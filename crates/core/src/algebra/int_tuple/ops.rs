@@ -74,6 +74,21 @@ impl Tup {
             .try_fold(Int::st(1), |acc, i| acc.mul(i, "size"))
     }
 
+    /// [`Tup::product_kind`] as the CuTe DSL computes it: a product of its `Int32`s past 32
+    /// bits wraps modulo 2^32 as the traced `Int32` arithmetic does at run time (the DSL 4.8.1
+    /// prints `cute.size(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?{div=65536}`, no
+    /// error), where C++'s `int` product past its range is an error.
+    pub fn product_kind_dsl(&self) -> Result<crate::algebra::integer::Int> {
+        use crate::algebra::integer::Int;
+        self.product_kind().or_else(|e| {
+            if self.is_static() {
+                return Err(e);
+            }
+            self.leaf_int_iter()
+                .try_fold(Int::st(1), |acc, i| acc.mul_int32_wrapping(i, "size"))
+        })
+    }
+
     /// Sum of all leaves.
     pub fn sum(&self) -> Result<i64> {
         self.leaf_iter()

@@ -31,18 +31,26 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 // index one (CuTe: `crd2idx(16, shape, stride)` is 17, `crd2idx(_16{}, …)` is
                 // _17, `crd2idx(2, _8, _0)` is _0)
                 return coord::crd2idx_kind(&c, &shape, &stride)
-                    .map(|k| Value::IntTuple(IntTuple::of_int(k)))
+                    .and_then(|k| int_index_checked(a, &c, &shape, &stride, IntTuple::of_int(k)))
+                    .map(Value::IntTuple)
                     .map_err(a.alg());
             }
             match &a.vals[1] {
-                Value::Layout(l) => l.eval_index(&c).map(Value::IntTuple).map_err(a.alg()),
+                Value::Layout(l) => l
+                    .eval_index(&c)
+                    .and_then(|r| int_index_checked(a, &c, l.shape(), l.stride(), r))
+                    .map(Value::IntTuple)
+                    .map_err(a.alg()),
                 _ => {
                     let shape = a.int_tuple(1)?;
                     let l = Layout::column_major(shape).map_err(a.alg())?;
                     if c.is_int() {
                         return Ok(Value::IntTuple(c));
                     }
-                    l.eval_index(&c).map(Value::IntTuple).map_err(a.alg())
+                    l.eval_index(&c)
+                        .and_then(|r| int_index_checked(a, &c, l.shape(), l.stride(), r))
+                        .map(Value::IntTuple)
+                        .map_err(a.alg())
                 }
             }
         },
@@ -76,3 +84,21 @@ pub(super) static FUNCTIONS: &[Function] = &[
         traced: Some(traced::idx2crd)
     ),
 ];
+
+/// C++'s `crd2idx` whose index `r` is a run-time `int` past `int`'s range: CuTe computes it in
+/// `int` (undefined behaviour in C++), the error of the walk in the leaves' types
+/// ([`coord::crd2idx_typed`]) that names the operation; the DSL's `Int32` wraps (its rule: `r`).
+fn int_index_checked(
+    a: &super::args::Args,
+    c: &algebra::Tup,
+    shape: &algebra::Tup,
+    stride: &algebra::Tup,
+    r: IntTuple,
+) -> algebra::Result<IntTuple> {
+    if a.rule == algebra::composition::Rule::Cpp
+        && r.as_int_full().is_some_and(|i| i.is_int_past_range())
+    {
+        coord::crd2idx_typed(c, shape, stride)?;
+    }
+    Ok(r)
+}

@@ -18,7 +18,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
             match &a.vals[0] {
                 Value::IntTuple(t) => {
                     check_extents(t, a.spans[0])?;
-                    t.product_kind().map(|k| Value::IntTuple(IntTuple::of_int(k))).map_err(a.alg())
+                    size_in(t, a.rule)
+                        .map(|k| Value::IntTuple(IntTuple::of_int(k)))
+                        .map_err(a.alg())
                 }
                 Value::Composed(c) | Value::SwizzledTensor(_, c) => {
                     c.layout.size().map(Value::int).map_err(a.alg())
@@ -44,10 +46,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                         a.spans[0],
                     )),
                 },
-                _ => a
-                    .layout_ref(0)?
-                    .shape()
-                    .product_kind()
+                _ => size_in(a.layout_ref(0)?.shape(), a.rule)
                     .map(|k| Value::IntTuple(IntTuple::of_int(k)))
                     .map_err(a.alg()),
             }
@@ -73,7 +72,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                             .map(Value::int)
                             .map_err(a.alg());
                     }
-                    l.cosize_kind().map(|k| Value::IntTuple(IntTuple::of_int(k))).map_err(a.alg())
+                    match a.rule {
+                        algebra::composition::Rule::Dsl => l.cosize_kind_dsl(),
+                        algebra::composition::Rule::Cpp => l.cosize_kind(),
+                    }
+                    .map(|k| Value::IntTuple(IntTuple::of_int(k)))
+                    .map_err(a.alg())
                 }
             }
         },
@@ -410,5 +414,19 @@ fn truth_of(a: &super::Args) -> Result<bool, EvalError> {
                 a.spans[0],
             )
         }),
+    }
+}
+
+/// `size` of a shape in the dialect of `rule`: C++'s (an `int` product past its range an
+/// error) or the DSL's (its `Int32`s' product wraps: [`Tup::product_kind_dsl`]).
+///
+/// [`Tup::product_kind_dsl`]: Tup::product_kind_dsl
+fn size_in(
+    shape: &Tup,
+    rule: crate::algebra::composition::Rule,
+) -> crate::algebra::Result<crate::algebra::integer::Int> {
+    match rule {
+        crate::algebra::composition::Rule::Dsl => shape.product_kind_dsl(),
+        crate::algebra::composition::Rule::Cpp => shape.product_kind(),
     }
 }
