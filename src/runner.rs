@@ -732,12 +732,6 @@ pub(crate) fn answer_line(
     source: &str,
     run: &mut crate::batch::Run,
 ) -> LineAnswer {
-    let done = |run: &crate::batch::Run, failed, sets_ans| LineAnswer::Done {
-        out_end: run.out.len(),
-        err_end: run.err.len(),
-        failed,
-        sets_ans,
-    };
     thread_local! {
         // the thread's session for pure lines: they read no variable, so one session serves
         // them all and its memory (the syntax tree's arena, the binding of `ans`, the line a
@@ -745,31 +739,56 @@ pub(crate) fn answer_line(
         static SESSION: std::cell::RefCell<(Env, String)> =
             std::cell::RefCell::new((Env::new(), String::new()));
     }
-    let (written, failed, sets_ans) = SESSION.with(|session| {
-        let (env, line_buf) = &mut *session.borrow_mut();
-        // a call on literals is whole and mentions no variable: answered without checking so
-        // a line the shortcut does not read is read as text (UTF-8) by the general parser.
-        // Its value, the commonest outcome, is printed straight into the run's output (the
-        // same printer as a runner's, `plain_printer`); anything else through a runner
-        line_buf.clear();
-        let mut printed = None;
-        let literal = env.answer_literal(text, |v| printed = Some(plain_printer(v, line_buf)));
-        if matches!(literal, Some(Ok(()))) && matches!(printed, Some(Ok(()))) {
-            line_buf.push('\n');
-            run.out.extend_from_slice(line_buf.as_bytes());
-            if env.has_warnings() {
-                let warnings = env.take_warnings();
-                run.err
-                    .extend_from_slice(warning_lines(&warnings).as_bytes());
-            }
-            return (Some(Ok(())), false, true);
+    // the thread-local's access (`try_with`, inline, its accessor too) and the session's
+    // answer inline here: one call a line (through `with`, not inline, a call of its own
+    // that called the accessor through a pointer). A thread whose session is gone (being
+    // torn down) leaves the line to the session that runs the input.
+    SESSION
+        .try_with(|session| {
+            let (env, line_buf) = &mut *session.borrow_mut();
+            answer_in_session(env, line_buf, text, line, source, run)
+        })
+        .unwrap_or(LineAnswer::Declined)
+}
+
+/// [`answer_line`] in the thread's session (`env`, and `line_buf` to print a value into).
+#[inline(always)]
+fn answer_in_session(
+    env: &mut Env,
+    line_buf: &mut String,
+    text: &[u8],
+    line: usize,
+    source: &str,
+    run: &mut crate::batch::Run,
+) -> LineAnswer {
+    // a call on literals is whole and mentions no variable: answered without checking so
+    // a line the shortcut does not read is read as text (UTF-8) by the general parser.
+    // Its value, the commonest outcome, is printed straight into the run's output (the
+    // same printer as a runner's, `plain_printer`); anything else through a runner
+    line_buf.clear();
+    let mut printed = None;
+    let literal = env.answer_literal(text, |v| printed = Some(plain_printer(v, line_buf)));
+    let (failed, sets_ans) = if matches!(literal, Some(Ok(()))) && matches!(printed, Some(Ok(()))) {
+        line_buf.push('\n');
+        run.out.extend_from_slice(line_buf.as_bytes());
+        if env.has_warnings() {
+            let warnings = env.take_warnings();
+            run.err
+                .extend_from_slice(warning_lines(&warnings).as_bytes());
         }
-        answer_by_runner(env, line_buf, literal, printed, text, line, source, run)
-    });
-    if !matches!(written, Some(Ok(()))) {
-        return LineAnswer::Declined;
+        (false, true)
+    } else {
+        match answer_by_runner(env, line_buf, literal, printed, text, line, source, run) {
+            (Some(Ok(())), failed, sets_ans) => (failed, sets_ans),
+            _ => return LineAnswer::Declined,
+        }
+    };
+    LineAnswer::Done {
+        out_end: run.out.len(),
+        err_end: run.err.len(),
+        failed,
+        sets_ans,
     }
-    done(run, failed, sets_ans)
 }
 
 /// [`answer_line`] of a line whose value is not printed straight: an error, a value that does

@@ -267,8 +267,7 @@ impl Layout {
                 acc.value = arith::add(acc.value, term, OP)?;
                 continue;
             }
-            let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
-            acc = acc.add(term, OP)?;
+            acc = cosize_dynamic_term(acc, s, d)?;
         }
         acc.add(Int::st(1), OP)
     }
@@ -638,6 +637,15 @@ impl Concat {
     pub fn finish(self) -> Layout {
         Layout::raw(self.shape.finish(), self.stride.finish())
     }
+}
+
+/// [`Layout::cosize_kind`]'s sum `acc + (s - 1) * |d|` of a leaf whose shape or stride is
+/// dynamic, with the kinds (out of line: the static leaves' loop keeps its registers).
+#[inline(never)]
+fn cosize_dynamic_term(acc: Int, s: Int, d: Stride) -> Result<Int> {
+    const OP: &str = "cosize";
+    let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
+    acc.add(term, OP)
 }
 
 /// CuTe's `make_layout(f(modes)...)`: one mode gives a rank-1 tuple.
