@@ -14,7 +14,7 @@ compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
                                          [--source all|docs|tests|tutorials|unit] [--dump DIR]
-                                         [--sessions]
+                                         [--sessions] [--only REGEX]
 
 `--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
 after another into `cute repl` (standard input of `cute eval`, which answers each statement and
@@ -1329,6 +1329,9 @@ def main():
                     help="write each tutorial block pasted (DIR/NN.txt) to read or replay")
     ap.add_argument("--sessions", action="store_true",
                     help="paste each doc's blocks in order into one session (names carry on)")
+    ap.add_argument("--only", metavar="REGEX",
+                    help="try only the blocks whose place (`path TEST(suite, name)`, `path block "
+                         "k`) matches REGEX (re.search): one file's or one TEST's row")
     args = ap.parse_args()
     global WITH_HELPERS, VERBOSE
     WITH_HELPERS = not args.no_helpers
@@ -1348,6 +1351,9 @@ def main():
     if ap_source in ("all", "tutorials"):
         sources.append(("examples/cute/tutorial/ host and kernel bodies",
                         [b for b in tutorial_blocks(args.mirror) if b[1].strip()], KERNEL_SHIMS))
+    if args.only:
+        sources = [(name, [b for b in blocks if re.search(args.only, b[0])], shims)
+                   for name, blocks, shims in sources]
     if args.dump:
         os.makedirs(args.dump, exist_ok=True)
         for name, blocks, _ in sources:
