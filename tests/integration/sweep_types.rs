@@ -409,17 +409,40 @@ fn variadic_function_templates_print_what_cute_prints() {
     assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
 }
 
-/// A pack pattern cute does not model is named: a parameter of a type built of the pack
-/// (tuple.cpp's `std::tuple<Args...> unpacked`), a variadic template parameter that no
-/// parameter pack has as its type, explicit template arguments of a pack.
+/// tuple.cpp's pt_test namespace as CuTe reads it: `is_standard_layout_v` of CuTe's tuple
+/// (standard-layout where its elements are), of libstdc++'s `std::tuple` (where at most its
+/// first element holds data) and of the program's structs; an unnamed struct declaring its
+/// variable (`struct { int i; double j; } IntDouble;`); a variadic template whose parameter
+/// expands the pack inside a type, defined: cute prints what CuTe 4.7 prints for
+/// tests/golden/packed_tuple.cpp.txt (tests/oracle/gen_variadic.sh packed_tuple).
+#[test]
+fn packed_tuple_traits_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple.cpp.txt")).unwrap();
+    let want = std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
+/// A pack pattern cute does not model is named: a call of a function whose parameter is a
+/// type built of the pack (tuple.cpp's `std::tuple<Args...> unpacked`, whose definition is
+/// read), a variadic template parameter that no parameter pack has as its type, explicit
+/// template arguments of a pack; `is_standard_layout` of a type cute does not lay out.
 #[test]
 fn unmodelled_pack_patterns_are_named() {
     let (_, err, code) = cute_format(
-        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\n",
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nf<int, int>(1, {2});\n",
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("'std::tuple<Args...> unpacked' is a pack pattern cute does not model"),
+        err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type"),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("cute::is_standard_layout_v<std::tuple<std::tuple<int>>>\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is_empty: cute does not model whether 'std::tuple<…>' is empty"),
         "{err}"
     );
     let (_, err, code) = cute_format("template <class... Ts>\nvoid f(int x) { }\n");

@@ -43,6 +43,9 @@ impl Env {
         if let Trait::Known(b) = t {
             return Ok(Value::Bool(b));
         }
+        if let (Trait::IsStandardLayout, [a]) = (t, args) {
+            return self.standard_layout(a).map(Value::Bool);
+        }
         // an integer type other than `int` (which is a run-time integer) stands for itself
         let vals = args
             .iter()
@@ -215,6 +218,213 @@ impl Env {
             }
             _ => Err(EvalError::new("this trait takes other arguments", span)),
         }
+    }
+}
+
+/// The template a type written as a call names (`std::tuple` of `std::tuple<int, double>`)
+/// and its arguments.
+fn type_template<'a>(e: &Expr<'a>) -> Option<(&'a str, &'a [Expr<'a>])> {
+    match e.kind {
+        ExprKind::Call(callee, args) => callee.kind.name().map(|n| (n, args)),
+        _ => None,
+    }
+}
+
+impl Env {
+    /// `std::is_standard_layout_v<T>` of a type written as a value. C++'s scalars are;
+    /// CuTe's `tuple<Ts...>` is where each element is (its EBO storage, `cute::eso`, holds the
+    /// non-empty elements as members of one class); libstdc++'s `std::tuple<Ts...>` (a
+    /// recursive `_Tuple_impl`, each element in a `_Head_base` of its own) is where each
+    /// element is and at most one is non-empty, that one its first (the members of a
+    /// standard-layout class are all in one class of its hierarchy).
+    fn standard_layout(&self, e: &Expr) -> Result<bool, EvalError> {
+        if let Some((name, args)) = self.template_name(e) {
+            let arena = bumpalo::Bump::new();
+            let args = self.type_args(&args, &arena, e.span)?;
+            return self.standard_layout(&Expr {
+                kind: ExprKind::Call(
+                    arena.alloc(Expr {
+                        kind: ExprKind::Name(name),
+                        span: e.span,
+                    }),
+                    arena.alloc_slice_copy(&args),
+                ),
+                span: e.span,
+            });
+        }
+        if let Some((name, args)) = type_template(e) {
+            match name.strip_prefix("std::") {
+                Some("tuple") => {
+                    let mut data_at = Vec::new();
+                    for (k, a) in args.iter().enumerate() {
+                        if !self.standard_layout(a)? {
+                            return Ok(false);
+                        }
+                        if !self.empty_type(a)? {
+                            data_at.push(k);
+                        }
+                    }
+                    return Ok(matches!(data_at.as_slice(), [] | [0]));
+                }
+                None if matches!(name, "tuple" | "cute::tuple") => {
+                    for a in args {
+                        if !self.standard_layout(a)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+                _ => {}
+            }
+        }
+        let v = self.type_value(e)?;
+        value_standard_layout(&v).ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "is_standard_layout: cute does not model whether {} is a standard-layout type",
+                    v.kind()
+                ),
+                e.span,
+            )
+        })
+    }
+
+    /// `std::is_empty_v<T>` of a type written as a value, for [`Env::standard_layout`]: a
+    /// class without data (a static integer, a struct of no data members, a tuple of empty
+    /// elements only: CuTe's stores none of them). A `std::tuple` inside is not modelled.
+    fn empty_type(&self, e: &Expr) -> Result<bool, EvalError> {
+        if let Some((name, args)) = self.template_name(e) {
+            let arena = bumpalo::Bump::new();
+            let args = self.type_args(&args, &arena, e.span)?;
+            return self.empty_type(&Expr {
+                kind: ExprKind::Call(
+                    arena.alloc(Expr {
+                        kind: ExprKind::Name(name),
+                        span: e.span,
+                    }),
+                    arena.alloc_slice_copy(&args),
+                ),
+                span: e.span,
+            });
+        }
+        if let Some((name, args)) = type_template(e) {
+            if matches!(name, "tuple" | "cute::tuple") {
+                for a in args {
+                    if !self.empty_type(a)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+            if name.starts_with("std::") {
+                return Err(EvalError::new(
+                    format!("is_empty: cute does not model whether '{name}<…>' is empty"),
+                    e.span,
+                ));
+            }
+        }
+        let v = self.type_value(e)?;
+        value_empty(&v).ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "is_empty: cute does not model whether {} is an empty class",
+                    v.kind()
+                ),
+                e.span,
+            )
+        })
+    }
+
+    /// A tuple type cute reads as a name (`std::tuple<int, double>`, which it has no value
+    /// of): the template's name and its arguments' texts.
+    fn template_name<'e>(&self, e: &Expr<'e>) -> Option<(&'e str, Vec<String>)> {
+        let n = e.kind.name()?;
+        let (base, rest) = n.split_once('<')?;
+        let inner = rest.strip_suffix('>')?;
+        matches!(base.trim(), "std::tuple" | "tuple" | "cute::tuple").then(|| {
+            (
+                base.trim(),
+                super::structs::split_args(inner)
+                    .into_iter()
+                    .map(|a| a.trim().to_string())
+                    .filter(|a| !a.is_empty())
+                    .collect(),
+            )
+        })
+    }
+
+    /// Template arguments' texts read as types (expressions in `arena`).
+    fn type_args<'b>(
+        &self,
+        args: &[String],
+        arena: &'b bumpalo::Bump,
+        span: Span,
+    ) -> Result<Vec<Expr<'b>>, EvalError> {
+        args.iter()
+            .map(|a| {
+                let text: &'b str = arena.alloc_str(a);
+                crate::parser::parse_cpp_expr(text, arena)
+                    .map(|x| Expr { span, ..x })
+                    .map_err(|err| EvalError::new(format!("the type '{a}': {}", err.message), span))
+            })
+            .collect()
+    }
+
+    /// A type written as a value (a trait's argument): an arithmetic type's name is a value of
+    /// it, a struct's name its type.
+    fn type_value(&self, e: &Expr) -> Result<Value, EvalError> {
+        match e.kind.name() {
+            Some(n)
+                if !self.is_bound(n)
+                    && (IntType::of_name(n).is_some()
+                        || crate::eval::storage::ElemType::of_name(n).is_some()) =>
+            {
+                Ok(Value::Name(n.to_string()))
+            }
+            _ => self.eval(e).map(|v| self.named_types(v)),
+        }
+    }
+}
+
+/// Whether a value's type is standard-layout (`None`: not modelled).
+fn value_standard_layout(v: &Value) -> Option<bool> {
+    match v {
+        // an integer (run-time or static `C<v>`), a float, an arithmetic type's name
+        Value::IntTuple(t) if t.as_int().is_some() => Some(true),
+        Value::Bool(_) | Value::Constant(_) | Value::Scalar(_) => Some(true),
+        Value::Name(n)
+            if IntType::of_name(n).is_some()
+                || crate::eval::storage::ElemType::of_name(n).is_some() =>
+        {
+            Some(true)
+        }
+        // CuTe's tuple (an IntTuple's modes are integers and tuples of them)
+        Value::IntTuple(_) => Some(true),
+        Value::Tuple(items) => items
+            .iter()
+            .try_fold(true, |all, x| Some(all && value_standard_layout(x)?)),
+        Value::Struct(s) => s.standard_layout(),
+        _ => None,
+    }
+}
+
+/// Whether a value's type is an empty class (`None`: not modelled).
+fn value_empty(v: &Value) -> Option<bool> {
+    match v {
+        Value::IntTuple(t) => Some(t.is_static() && t.basis().is_none()),
+        Value::Bool(_) | Value::Scalar(_) => Some(false),
+        Value::Constant(_) => Some(true),
+        Value::Name(n)
+            if IntType::of_name(n).is_some()
+                || crate::eval::storage::ElemType::of_name(n).is_some() =>
+        {
+            Some(false)
+        }
+        Value::Tuple(items) => items
+            .iter()
+            .try_fold(true, |all, x| Some(all && value_empty(x)?)),
+        Value::Struct(s) => s.empty(),
+        _ => None,
     }
 }
 

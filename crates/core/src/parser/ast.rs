@@ -253,6 +253,9 @@ pub enum Trait {
     /// `std::is_empty<T>`: a class with no data (a tuple of static elements only, CuTe's
     /// tuple storing none of its empty elements).
     IsEmpty,
+    /// `std::is_standard_layout<T>`: C++'s standard-layout class (or scalar): CuTe's tuple
+    /// is one where its elements are, `std::tuple` as libstdc++ builds it.
+    IsStandardLayout,
     /// `rank_v<T>`: the rank.
     Rank,
     /// `depth_v<T>`: the depth.

@@ -56,6 +56,7 @@ pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
         "is_constant" => Trait::IsConstant,
         "tuple_size" => Trait::TupleSize,
         "is_empty" => Trait::IsEmpty,
+        "is_standard_layout" => Trait::IsStandardLayout,
         // `rank<I>(x)` and `depth<I>(x)` are CuTe's functions: only the `_v` forms are traits
         "rank" if value => Trait::Rank,
         "depth" if value => Trait::Depth,
