@@ -425,6 +425,45 @@ fn packed_tuple_traits_print_what_cute_prints() {
     assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
 }
 
+/// tuple.cpp's PackedTupleConvertingConstruction as the sweep pastes it (its pt_test
+/// namespaces, then the body): a tuple's elements of struct types constructed by their
+/// converting constructors (`tuple<Nonempty<int>> t(7)`, `tuple<ConvertibleFromEmpty<0>>
+/// t(Empty<0>{})`), nested tuple types, EXPECT_EQ through the structs' friend operator==; CuTe
+/// compiles it and its checks hold (the sweep says as CuTe). A wrong expectation fails.
+#[test]
+fn packed_tuple_converting_construction_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body = std::fs::read_to_string(format!(
+        "{root}/tests/golden/packed_tuple_converting.cpp.txt"
+    ))
+    .unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong) in [
+        (
+            "EXPECT_EQ(cute::get<0>(t), Nonempty<int>(7));",
+            "EXPECT_EQ(cute::get<0>(t), Nonempty<int>(8));",
+        ),
+        (
+            "EXPECT_EQ(cute::get<0>(t), ConvertibleFromEmpty<0>{});",
+            "EXPECT_EQ(cute::get<0>(t), ConvertibleFromEmpty<1>{});",
+        ),
+        (
+            "EXPECT_EQ(cute::get<0>(t), Empty<0>{});",
+            "EXPECT_EQ(cute::get<0>(t), Empty<1>{});",
+        ),
+        (
+            "EXPECT_EQ(cute::get<0>(t), 1.5f);",
+            "EXPECT_EQ(cute::get<0>(t), 2.5f);",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains("(the test fails)"), "{wrong}: {err}");
+    }
+}
+
 /// A pack pattern cute does not model is named: a call of a function whose parameter is a
 /// type built of the pack (tuple.cpp's `std::tuple<Args...> unpacked`, whose definition is
 /// read), a variadic template parameter that no parameter pack has as its type, explicit

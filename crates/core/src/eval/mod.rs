@@ -3388,9 +3388,19 @@ impl Env {
             _ => return None,
         };
         match &v {
-            Value::Tuple(_) if holds_run_time_type(&v) => Some(v),
+            Value::Tuple(_) if holds_run_time_type(&v) || self.holds_program_struct(&v) => Some(v),
             Value::IntTuple(t) if !t.is_int() && t.is_static() && t.basis().is_none() => Some(v),
             _ => None,
+        }
+    }
+
+    /// Whether a tuple type has an element of a struct type of the program's own
+    /// (`tuple<Nonempty<int>>`, nested too): a type, whose objects its constructor builds.
+    fn holds_program_struct(&self, v: &Value) -> bool {
+        match v {
+            Value::Name(n) => self.names_program_struct(n),
+            Value::Tuple(items) => items.iter().any(|x| self.holds_program_struct(x)),
+            _ => false,
         }
     }
 

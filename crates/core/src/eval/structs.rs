@@ -1664,6 +1664,11 @@ impl Env {
                     {
                         w
                     }
+                    // `Empty<0>{}` of a struct of the program's own (read as its type's
+                    // name): the object, value-initialized
+                    Some(Ok(Value::Struct(w))) if w.library.is_none() && w.storage.is_none() => {
+                        self.construct_struct(*w, Vec::new(), at)?
+                    }
                     Some(Err(e)) => return Err(e),
                     _ => Value::Name(n),
                 },

@@ -2605,7 +2605,9 @@ impl<'a> Parser<'a> {
                         && matches!(e.kind, ExprKind::Name(n) if n.contains('<')
                             || (!self.python
                                 && !self.is_dsl()
-                                && n.starts_with(|c: char| c.is_ascii_uppercase())));
+                                // (an alias named as C++'s types are, `tuple_type{1, 2.5}`)
+                                && (n.starts_with(|c: char| c.is_ascii_uppercase())
+                                    || n.ends_with("_type"))));
                     if tuple_type || constructed {
                         self.enter(q)?;
                         let (end, args) = self.list(q, '{', '}', false)?;
