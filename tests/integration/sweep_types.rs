@@ -413,7 +413,9 @@ fn variadic_function_templates_print_what_cute_prints() {
 /// (standard-layout where its elements are), of libstdc++'s `std::tuple` (where at most its
 /// first element holds data) and of the program's structs; an unnamed struct declaring its
 /// variable (`struct { int i; double j; } IntDouble;`); a variadic template whose parameter
-/// expands the pack inside a type, defined: cute prints what CuTe 4.7 prints for
+/// expands the pack inside a type, defined; tuples of struct elements converted by their
+/// constructors and compared by their friend `operator==`; declarations with specifiers
+/// (`constexpr T x{};`, `T const x{…};`, `static const T x{};`): cute prints what CuTe 4.7 prints for
 /// tests/golden/packed_tuple.cpp.txt (tests/oracle/gen_variadic.sh packed_tuple).
 #[test]
 fn packed_tuple_traits_print_what_cute_prints() {
@@ -476,6 +478,14 @@ fn unmodelled_pack_patterns_are_named() {
     assert_eq!(code, 1);
     assert!(
         err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type"),
+        "{err}"
+    );
+    // CuTe's tuple storage, which PackedTupleConstexprDefaultConstruction declares
+    let (_, err, code) =
+        cute_format("[[maybe_unused]] constexpr cute::eso::ESO_t<int64_t, int64_t> eso3{};\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("CuTe's tuple storage (container/tuple.hpp's cute::eso::ESO_t<T...>, the base class of cute::tuple<T...>) is not modelled"),
         "{err}"
     );
     let (_, err, code) = cute_format("cute::is_standard_layout_v<std::tuple<std::tuple<int>>>\n");

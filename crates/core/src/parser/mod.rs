@@ -1449,6 +1449,13 @@ impl<'a> Parser<'a> {
             "extern",
             "volatile",
         ];
+        // `constexpr T x{};`, `static const T x(…);`: the specifiers before the type
+        let mut pos = pos;
+        let mut constexpr = false;
+        while let Some((w @ ("constexpr" | "static" | "const"), end)) = self.word_at(pos) {
+            constexpr |= w == "constexpr";
+            pos = self.skip_ws(end);
+        }
         let Some((w, _)) = self.word_at(pos) else {
             return Ok(None);
         };
@@ -1474,9 +1481,13 @@ impl<'a> Parser<'a> {
             ExprKind::Call(callee, _) if matches!(callee.kind, ExprKind::Qualified(_)) => {}
             _ => return Ok(None),
         }
-        let name_start = self.skip_ws(ty_end);
+        let mut name_start = self.skip_ws(ty_end);
         if name_start == ty_end {
             return Ok(None);
+        }
+        // `T const x{…};`: a const object, its value the same
+        while let Some(("const", end)) = self.word_at(name_start) {
+            name_start = self.skip_ws(end);
         }
         let Some((name, name_end)) = self.word_at(name_start) else {
             return Ok(None);
@@ -1516,7 +1527,7 @@ impl<'a> Parser<'a> {
                 kind,
                 span: Span::new(pos, end),
             },
-            constexpr: false,
+            constexpr,
             int_type: None,
         }))
     }
