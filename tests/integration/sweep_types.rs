@@ -415,7 +415,8 @@ fn variadic_function_templates_print_what_cute_prints() {
 /// variable (`struct { int i; double j; } IntDouble;`); a variadic template whose parameter
 /// expands the pack inside a type, defined; tuples of struct elements converted by their
 /// constructors and compared by their friend `operator==`; declarations with specifiers
-/// (`constexpr T x{};`, `T const x{…};`, `static const T x{};`): cute prints what CuTe 4.7 prints for
+/// (`constexpr T x{};`, `T const x{…};`, `static const T x{};`); `tuple_element_t<I, T>`;
+/// writes of a tuple variable's elements (`cute::get<1>(pt) = 3.5;`): cute prints what CuTe 4.7 prints for
 /// tests/golden/packed_tuple.cpp.txt (tests/oracle/gen_variadic.sh packed_tuple).
 #[test]
 fn packed_tuple_traits_print_what_cute_prints() {
@@ -480,6 +481,35 @@ fn unmodelled_pack_patterns_are_named() {
         err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type"),
         "{err}"
     );
+    // value categories (PackedTupleGet's `int const&`, PackedTupleGetValueCategory's
+    // `decltype(auto) t0 = cute::get<0>(tup);`), a compound write of a tuple's element, a
+    // write of a static element (CuTe's get returns an empty element by value)
+    for (program, named) in [
+        (
+            "auto t = make_tuple(1, 2);\nstatic_assert(cute::is_same_v<decltype(cute::get<0>(t)), int const&>);\n",
+            "the reference type 'int const&' is not modelled",
+        ),
+        (
+            "auto t = make_tuple(1, 2);\ndecltype(auto) t0 = cute::get<0>(t);\n",
+            "'decltype(auto) NAME = EXPR' (a variable of EXPR's value category",
+        ),
+        (
+            "auto t = make_tuple(1, 2);\ncute::get<0>(t) += 2;\n",
+            "a compound assignment of a tuple's element ('get<I>(t) += v') is not modelled",
+        ),
+        (
+            "auto t = make_shape(_4{}, 2);\nget<0>(t) = 6;\n",
+            "the tuple's element 0 is the static integer _4 (an empty type, which CuTe's get returns by value): the assignment does not compile",
+        ),
+        (
+            "using T = cute::tuple<int>;\nstatic_assert(cute::is_same_v<cute::tuple_element_t<1, T>, int>);\n",
+            "tuple_element_t<1, T> of a tuple of 1 elements: the index is out of range",
+        ),
+    ] {
+        let (_, err, code) = cute_format(program);
+        assert_eq!(code, 1, "{program}");
+        assert!(err.contains(named), "{program}: {err}");
+    }
     // CuTe's tuple storage, which PackedTupleConstexprDefaultConstruction declares
     let (_, err, code) =
         cute_format("[[maybe_unused]] constexpr cute::eso::ESO_t<int64_t, int64_t> eso3{};\n");

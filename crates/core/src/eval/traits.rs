@@ -33,6 +33,64 @@ impl Env {
         }
     }
 
+    /// `tuple_element_t<I, T>` (`std::`, `cute::`) of a tuple type `T`: its element type `I`
+    /// (a type written as a value, as the tuple type holds it). `None`: `n` is no such name.
+    pub(super) fn tuple_element_type(
+        &self,
+        n: &str,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let bare = n
+            .strip_prefix("std::")
+            .or_else(|| n.strip_prefix("cute::"))
+            .unwrap_or(n);
+        let inner = bare.strip_prefix("tuple_element_t<")?.strip_suffix('>')?;
+        let args = super::structs::split_args(inner);
+        let [index, ty] = args.as_slice() else {
+            return Some(Err(EvalError::new(
+                format!("tuple_element_t<I, T> takes an index and a tuple type: '{n}'"),
+                span,
+            )));
+        };
+        Some((|| {
+            let arena = bumpalo::Bump::new();
+            let read = |text: &str| -> Result<Value, EvalError> {
+                let e = crate::parser::parse_cpp_expr(arena.alloc_str(text.trim()), &arena)
+                    .map_err(|e| EvalError::new(format!("in '{n}': {}", e.message), span))?;
+                self.eval(&e)
+            };
+            let i = read(index)?
+                .as_int()
+                .and_then(|i| usize::try_from(i).ok())
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!("tuple_element_t<I, T> takes a non-negative integer I: '{n}'"),
+                        span,
+                    )
+                })?;
+            let t = read(ty)?;
+            let modes = t.tuple_modes().ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "tuple_element_t<I, T> takes a tuple type T, and {} is none: '{n}'",
+                        t.kind()
+                    ),
+                    span,
+                )
+            })?;
+            let m = modes.get(i).cloned().ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "tuple_element_t<{i}, T> of a tuple of {} elements: the index is out of range (CuTe: it does not compile)",
+                        modes.len()
+                    ),
+                    span,
+                )
+            })?;
+            Ok(self.named_types(m))
+        })())
+    }
+
     /// `TRAIT<args…>`.
     pub(super) fn trait_value(
         &self,
@@ -73,7 +131,12 @@ impl Env {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let vals = if t == Trait::IsSame {
-            vals.into_iter().map(|v| self.named_types(v)).collect()
+            vals.into_iter()
+                .map(|v| match v {
+                    Value::Name(n) if let Some(r) = self.tuple_element_type(&n, span) => r,
+                    v => Ok(self.named_types(v)),
+                })
+                .collect::<Result<Vec<_>, _>>()?
         } else {
             vals
         };

@@ -819,7 +819,7 @@ const MLIR_PROTOCOL: &[&str] = &[
 ];
 
 /// The `>` closing the `<` at `open` (parentheses and nested angle brackets counted).
-fn angle_close(b: &[u8], open: usize) -> Option<usize> {
+pub(super) fn angle_close(b: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0i64;
     for (i, &c) in b.iter().enumerate().skip(open) {
         match c {

@@ -391,6 +391,19 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(stmt);
     }
+    // `decltype(auto) x = EXPR;`: a variable of EXPR's type with its value category (a
+    // reference where EXPR is an lvalue), which cute's values do not have: named
+    if src.as_bytes()[pos] == b'd'
+        && let Some(("decltype", end)) = p.word_at(pos)
+        && src[p.skip_ws(end)..].starts_with('(')
+        && let Some(close) = cut::closing_bracket(src.as_bytes(), p.skip_ws(end))
+        && src[p.skip_ws(end) + 1..close].trim() == "auto"
+    {
+        return err(
+            "'decltype(auto) NAME = EXPR' (a variable of EXPR's value category, a reference where EXPR is an lvalue) is not modelled: cute's values have no value categories; write 'auto NAME = EXPR' for the value",
+            Span::new(pos, close + 1),
+        );
+    }
     // the declarations of a form of their own, each reader answering `None` when the statement
     // is not its form: a pointer `T* p = …;`, storage `T x[N];`/`array<T, N> x;`, a constructed
     // `T x(args);`, C++'s structured binding `auto [M, N, K] = EXPR`, Python's unpacking

@@ -85,6 +85,25 @@ impl<'a> Parser<'a> {
         t: Trait,
         value: bool,
     ) -> PResult<(usize, Expr<'a>)> {
+        // a reference type (`int const&`, `Nonempty<int>&&`): cute's types are values, of no
+        // value category (`decltype(get<0>(t))` is the element's value), so the trait is
+        // named, never answered as if the reference were its value's type
+        if let Some(close) = super::function::angle_close(self.src.as_bytes(), open) {
+            let list = &self.src[open + 1..close];
+            if let Some(r) = super::function::split_top(list)
+                .into_iter()
+                .find(|a| a.trim_end().ends_with('&'))
+            {
+                let at = open + 1 + (r.as_ptr() as usize - list.as_ptr() as usize);
+                return super::err(
+                    format!(
+                        "the reference type '{}' is not modelled: cute's types are values, without C++'s value categories (decltype of an expression is its value's type), so this trait cannot be answered",
+                        r.trim()
+                    ),
+                    Span::new(at, at + r.len()),
+                );
+            }
+        }
         self.enter(open)?;
         let (end, items) = self.list(open, '<', '>', false)?;
         self.leave();
