@@ -292,6 +292,9 @@ pub struct Env {
     /// The variables declared `constexpr` (`constexpr int N = 4;`): constant expressions where
     /// C++ asks one (`static_assert`, `if constexpr`), whatever their kind.
     constexprs: std::collections::HashSet<String, NameHasher>,
+    /// The variables declared `const` (`tuple_type const pt{42};`): CuTe's `get` of one
+    /// reads its element as `T const&` (`decltype(get<I>(pt))`, traits.rs).
+    consts: std::collections::HashSet<String, NameHasher>,
     /// The lambdas bound to names (`auto f = [&](auto x){ …; return EXPR; };`), called by
     /// name (`function.rs`).
     lambdas: HashMap<String, function::Routine, NameHasher>,
@@ -380,6 +383,7 @@ impl Clone for Env {
             staged: self.staged.clone(),
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
+            consts: self.consts.clone(),
             lambdas: self.lambdas.clone(),
             functions: self.functions.clone(),
             lambda_depth: self.lambda_depth,
@@ -425,6 +429,11 @@ impl Env {
     /// name it shadows ("bound at line 3").
     pub fn set_line(&mut self, line: usize) {
         self.line = line;
+    }
+
+    /// Whether a variable was declared `const` (or `constexpr`).
+    pub(super) fn is_const_var(&self, name: &str) -> bool {
+        self.consts.contains(name) && self.vars.contains_key(name)
     }
 
     /// Whether a variable was declared `constexpr` (a constant expression, as C++ has it).
@@ -801,6 +810,7 @@ impl Env {
                 name_span,
                 expr,
                 constexpr,
+                is_const,
                 int_type,
             } => {
                 bindable(name, name_span)?;
@@ -855,6 +865,9 @@ impl Env {
                 }
                 if constexpr {
                     self.constexprs.insert(name.to_string());
+                }
+                if is_const {
+                    self.consts.insert(name.to_string());
                 }
                 Ok(Outcome::Assigned)
             }
@@ -1199,6 +1212,9 @@ impl Env {
         self.arrays.remove(name);
         if !self.constexprs.is_empty() {
             self.constexprs.remove(name);
+        }
+        if !self.consts.is_empty() {
+            self.consts.remove(name);
         }
         self.lambdas.remove(name);
         // a name bound before was asked once what it shadows (a few lookups, no message

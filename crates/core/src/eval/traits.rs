@@ -33,6 +33,103 @@ impl Env {
         }
     }
 
+    /// `is_same<A, B>` where A or B is a reference type (`int const&`, parser/traits.rs'
+    /// marker): the same kind of reference (or both none) to the same type. The other side's
+    /// reference kind is that of what it spells: a type written is none; `decltype(get<I>(t))`
+    /// of a variable `t` holding a tuple is CuTe's `get`'s (container/tuple.hpp: an empty
+    /// element returned by value, another as `T&`, or `T const&` where `t` is declared `const`,
+    /// or `T&&` of `get<I>(cute::move(t))`). Another `decltype(…)` is not modelled.
+    fn same_with_reference(&self, a: &Expr, b: &Expr, span: Span) -> Result<Value, EvalError> {
+        let (ka, ta) = self.reference_side(a)?;
+        let (kb, tb) = self.reference_side(b)?;
+        if ka != kb {
+            return Ok(Value::Bool(false));
+        }
+        self.trait_value_of(Trait::IsSame, &[ta, tb], span)
+    }
+
+    /// Whether `e` is `decltype(get<I>(t))` of a variable `t` holding a tuple (or of
+    /// `cute::move(t)`).
+    fn decltype_of_get(&self, e: &Expr) -> bool {
+        let ExprKind::Group(inner) = e.kind else {
+            return false;
+        };
+        let ExprKind::Call(getter, [target]) = inner.kind else {
+            return false;
+        };
+        let Some(getter) = getter.kind.name() else {
+            return false;
+        };
+        let bare = getter
+            .strip_prefix("cute::")
+            .or_else(|| getter.strip_prefix("std::"))
+            .unwrap_or(getter);
+        let name = match target.kind {
+            ExprKind::Name(n) => n,
+            ExprKind::Call(m, [x])
+                if matches!(m.kind.name(), Some("cute::move" | "std::move" | "move"))
+                    && let ExprKind::Name(n) = x.kind =>
+            {
+                n
+            }
+            _ => return false,
+        };
+        bare.starts_with("get<")
+            && matches!(self.get(name), Some(Value::Tuple(_) | Value::IntTuple(_)))
+    }
+
+    /// One side of [`Env::same_with_reference`]: its reference kind (`""`: none) and the
+    /// type referred to.
+    fn reference_side<'a>(&self, e: &Expr<'a>) -> Result<(&'static str, Expr<'a>), EvalError> {
+        {
+            if let Some((kind, inner)) = reference_type(e) {
+                return Ok((kind, *inner));
+            }
+            let ExprKind::Group(inner) = e.kind else {
+                return Ok(("", *e));
+            };
+            let not_modelled = || {
+                EvalError::new(
+                    "is_same of a reference type with this decltype(…) is not modelled: cute knows the value category of decltype(get<I>(t)) of a tuple variable t only",
+                    e.span,
+                )
+            };
+            let ExprKind::Call(getter, [target]) = inner.kind else {
+                return Err(not_modelled());
+            };
+            let getter = getter.kind.name().ok_or_else(not_modelled)?;
+            let bare = getter
+                .strip_prefix("cute::")
+                .or_else(|| getter.strip_prefix("std::"))
+                .unwrap_or(getter);
+            if !bare.starts_with("get<") {
+                return Err(not_modelled());
+            }
+            let (name, moved) = match target.kind {
+                ExprKind::Name(n) => (n, false),
+                ExprKind::Call(m, [x])
+                    if matches!(m.kind.name(), Some("cute::move" | "std::move" | "move"))
+                        && let ExprKind::Name(n) = x.kind =>
+                {
+                    (n, true)
+                }
+                _ => return Err(not_modelled()),
+            };
+            if !matches!(self.get(name), Some(Value::Tuple(_) | Value::IntTuple(_))) {
+                return Err(not_modelled());
+            }
+            let element = self.eval(inner)?;
+            let empty = value_empty(&element).ok_or_else(not_modelled)?;
+            let kind = match (empty, moved, self.is_const_var(name)) {
+                (true, _, _) => "",
+                (false, true, _) => "&&",
+                (false, false, true) => "const&",
+                (false, false, false) => "&",
+            };
+            Ok((kind, *e))
+        }
+    }
+
     /// `tuple_element_t<I, T>` (`std::`, `cute::`) of a tuple type `T`: its element type `I`
     /// (a type written as a value, as the tuple type holds it). `None`: `n` is no such name.
     pub(super) fn tuple_element_type(
@@ -104,6 +201,21 @@ impl Env {
         if let (Trait::IsStandardLayout, [a]) = (t, args) {
             return self.standard_layout(a).map(Value::Bool);
         }
+        // (a reference type, or `decltype(get<I>(t))` of a tuple variable, which is one where
+        // its element is not empty: `is_same<decltype(get<0>(t)), int>` is false)
+        if let (Trait::IsSame, [a, b]) = (t, args)
+            && (reference_type(a).is_some()
+                || reference_type(b).is_some()
+                || self.decltype_of_get(a)
+                || self.decltype_of_get(b))
+        {
+            return self.same_with_reference(a, b, span);
+        }
+        self.trait_value_of(t, args, span)
+    }
+
+    /// [`Env::trait_value`] past value categories: of the types' values.
+    fn trait_value_of(&self, t: Trait, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         // an integer type other than `int` (which is a run-time integer) stands for itself
         let vals = args
             .iter()
@@ -447,6 +559,21 @@ impl Env {
             _ => self.eval(e).map(|v| self.named_types(v)),
         }
     }
+}
+
+/// The reference type parser/traits.rs marks in an `is_same`'s arguments (`int const&`): its
+/// kind (`&`, `const&`, `&&`) and the type referred to.
+fn reference_type<'e, 'a>(e: &'e Expr<'a>) -> Option<(&'static str, &'e Expr<'a>)> {
+    let ExprKind::Call(callee, [inner]) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Qualified(marker) = callee.kind else {
+        return None;
+    };
+    crate::parser::REFERENCE_KINDS
+        .iter()
+        .find(|(_, m)| *m == marker)
+        .map(|(k, _)| (*k, inner))
 }
 
 /// Whether a value's type is standard-layout (`None`: not modelled).

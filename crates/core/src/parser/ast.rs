@@ -292,6 +292,9 @@ pub enum Stmt<'a> {
         /// C++ asks one (`static_assert(N == 4)`, `if constexpr (N > 2)`), its value of its
         /// kind still (a run-time `int` prints `4`).
         constexpr: bool,
+        /// Declared `const` (`tuple_type const pt{42};`): its elements read through CuTe's
+        /// `get` are `const&` ([`Env`]'s value categories of `decltype(get<I>(pt))`).
+        is_const: bool,
         /// What a declaration says of the variable's C++ integer type (`int b = …`,
         /// `size_t n = …`, `auto c = b * 2`: [`DeclaredInt`]), the variable's arithmetic that
         /// type's; `None` of an assignment (the variable's type stays).

@@ -980,6 +980,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(pos, end),
             expr,
             constexpr: false,
+            is_const: false,
             int_type: None,
         }))
     }
@@ -999,6 +1000,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: var.span,
             constexpr: false,
+            is_const: false,
             int_type: None,
             expr: Expr {
                 kind: ExprKind::Binary(op, self.alloc(var), self.alloc(one)),

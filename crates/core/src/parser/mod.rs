@@ -11,6 +11,7 @@ pub mod pack;
 mod place;
 mod structs;
 mod traits;
+pub use traits::REFERENCE_KINDS;
 
 pub use bumpalo::Bump;
 use bumpalo::collections::Vec as BumpVec;
@@ -450,6 +451,10 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
             name_span: Span::new(name_start, name_start + name.len()),
             expr,
             constexpr,
+            // (`auto const& ctup = tup;`: a reference, not modelled as one; a copy)
+            is_const: src[pos..name_start]
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w == "const" || w == "constexpr"),
             int_type: (!src[pos..name_start].trim().is_empty())
                 .then(|| declared_int_type(&src[pos..name_start])),
         });
@@ -1329,6 +1334,7 @@ impl<'a> Parser<'a> {
                     span,
                 },
                 constexpr: false,
+                is_const: false,
                 int_type: None,
             }));
         }
@@ -1343,6 +1349,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(p, name_end),
             expr,
             constexpr: false,
+            is_const: false,
             int_type: None,
         }))
     }
@@ -1465,8 +1472,10 @@ impl<'a> Parser<'a> {
         // `constexpr T x{};`, `static const T x(…);`: the specifiers before the type
         let mut pos = pos;
         let mut constexpr = false;
+        let mut is_const = false;
         while let Some((w @ ("constexpr" | "static" | "const"), end)) = self.word_at(pos) {
             constexpr |= w == "constexpr";
+            is_const |= w != "static";
             pos = self.skip_ws(end);
         }
         let Some((w, _)) = self.word_at(pos) else {
@@ -1500,6 +1509,7 @@ impl<'a> Parser<'a> {
         }
         // `T const x{…};`: a const object, its value the same
         while let Some(("const", end)) = self.word_at(name_start) {
+            is_const = true;
             name_start = self.skip_ws(end);
         }
         let Some((name, name_end)) = self.word_at(name_start) else {
@@ -1541,6 +1551,7 @@ impl<'a> Parser<'a> {
                 span: Span::new(pos, end),
             },
             constexpr,
+            is_const,
             int_type: None,
         }))
     }

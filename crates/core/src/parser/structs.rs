@@ -742,6 +742,7 @@ impl<'a> Parser<'a> {
                 span: Span::new(pos, var_span.end),
             },
             constexpr: false,
+            is_const: false,
             int_type: None,
         };
         Ok(Some(Stmt::Block(
