@@ -416,7 +416,8 @@ fn variadic_function_templates_print_what_cute_prints() {
 /// expands the pack inside a type, defined; tuples of struct elements converted by their
 /// constructors and compared by their friend `operator==`; declarations with specifiers
 /// (`constexpr T x{};`, `T const x{…};`, `static const T x{};`); `tuple_element_t<I, T>`;
-/// writes of a tuple variable's elements (`cute::get<1>(pt) = 3.5;`): cute prints what CuTe 4.7 prints for
+/// writes of a tuple variable's elements (`cute::get<1>(pt) = 3.5;`); value categories of
+/// `decltype(get<I>(t))` and of `decltype(auto)` variables: cute prints what CuTe 4.7 prints for
 /// tests/golden/packed_tuple.cpp.txt (tests/oracle/gen_variadic.sh packed_tuple).
 #[test]
 fn packed_tuple_traits_print_what_cute_prints() {
@@ -508,6 +509,44 @@ fn packed_tuple_get_test_body_passes() {
     }
 }
 
+/// tuple.cpp's PackedTupleGetValueCategory as the sweep pastes it: `decltype(auto) t0 =
+/// cute::get<0>(tup);` takes CuTe's get's value category (`Nonempty<int>&`, `int const&` through
+/// `auto const& ctup`, `int&&` of `cute::move(tup)`, an empty element by value); CuTe compiles
+/// it and its checks hold (the sweep says as CuTe). A wrong expectation fails.
+#[test]
+fn packed_tuple_value_category_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body = std::fs::read_to_string(format!(
+        "{root}/tests/golden/packed_tuple_value_category.cpp.txt"
+    ))
+    .unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong) in [
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(t1), int&>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(t1), int const&>));",
+        ),
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(ct0), Nonempty<int> const&>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(ct0), Nonempty<int>&>));",
+        ),
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(r1), int&&>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(r1), int&>));",
+        ),
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(r2), Empty<42>>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(r2), Empty<42>&&>));",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains("(the test fails)"), "{wrong}: {err}");
+    }
+}
+
 /// A pack pattern cute does not model is named: a call of a function whose parameter is a
 /// type built of the pack (tuple.cpp's `std::tuple<Args...> unpacked`, whose definition is
 /// read), a variadic template parameter that no parameter pack has as its type, explicit
@@ -531,8 +570,8 @@ fn unmodelled_pack_patterns_are_named() {
             "is_same of a reference type with this decltype(…) is not modelled",
         ),
         (
-            "auto t = make_tuple(1, 2);\ndecltype(auto) t0 = cute::get<0>(t);\n",
-            "'decltype(auto) NAME = EXPR' (a variable of EXPR's value category",
+            "auto t = make_tuple(1, 2);\ndecltype(auto) t0 = size(t);\n",
+            "'decltype(auto) NAME = EXPR' is modelled where EXPR is get<I>(t) of a tuple variable t",
         ),
         (
             "auto t = make_tuple(1, 2);\ncute::get<0>(t) += 2;\n",

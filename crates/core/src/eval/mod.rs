@@ -295,6 +295,9 @@ pub struct Env {
     /// The variables declared `const` (`tuple_type const pt{42};`): CuTe's `get` of one
     /// reads its element as `T const&` (`decltype(get<I>(pt))`, traits.rs).
     consts: std::collections::HashSet<String, NameHasher>,
+    /// The variables declared `decltype(auto) x = get<I>(t);`: the reference kind of their
+    /// type (`&`, `const&`, `&&`; `""` of a value), which `decltype(x)` has (traits.rs).
+    ref_kinds: HashMap<String, &'static str, NameHasher>,
     /// The lambdas bound to names (`auto f = [&](auto x){ …; return EXPR; };`), called by
     /// name (`function.rs`).
     lambdas: HashMap<String, function::Routine, NameHasher>,
@@ -384,6 +387,7 @@ impl Clone for Env {
             arrays: self.arrays.clone(),
             constexprs: self.constexprs.clone(),
             consts: self.consts.clone(),
+            ref_kinds: self.ref_kinds.clone(),
             lambdas: self.lambdas.clone(),
             functions: self.functions.clone(),
             lambda_depth: self.lambda_depth,
@@ -827,6 +831,25 @@ impl Env {
                 {
                     return self.compile_jit(name, function, args, expr.span);
                 }
+                // `decltype(auto) x = EXPR;`: EXPR's value, the variable of its value category
+                if let ExprKind::Call(marker, [inner]) = expr.kind
+                    && marker.kind == ExprKind::Qualified(parser::DECLTYPE_AUTO)
+                {
+                    let kind = self.get_category(inner).transpose()?;
+                    let v = self.eval_checked(inner)?;
+                    self.bind(name, v);
+                    match kind {
+                        // (`""`: a value, an empty element's)
+                        Some(k) => _ = self.ref_kinds.insert(name.to_string(), k),
+                        None => {
+                            return Err(EvalError::new(
+                                "'decltype(auto) NAME = EXPR' is modelled where EXPR is get<I>(t) of a tuple variable t (CuTe's get: its value category); of another expression cute does not know whether C++ makes NAME a reference",
+                                expr.span,
+                            ));
+                        }
+                    }
+                    return Ok(Outcome::Assigned);
+                }
                 if let Some(v) = self.bit_field_assigned(name, int_type, &expr)? {
                     self.bind(name, v);
                     return Ok(Outcome::Assigned);
@@ -1215,6 +1238,9 @@ impl Env {
         }
         if !self.consts.is_empty() {
             self.consts.remove(name);
+        }
+        if !self.ref_kinds.is_empty() {
+            self.ref_kinds.remove(name);
         }
         self.lambdas.remove(name);
         // a name bound before was asked once what it shadows (a few lookups, no message
@@ -1946,6 +1972,16 @@ impl Env {
                     e.span,
                 )),
             },
+            // `cute::move(x)`, `std::move(x)`: x's value (a cast to an rvalue, whose category
+            // only `decltype(get<I>(move(t)))` reads: traits.rs)
+            ExprKind::Call(callee, [x])
+                if matches!(
+                    self.called_function(callee),
+                    Some("move" | "cute::move" | "std::move")
+                ) && !self.user_function("move") =>
+            {
+                self.eval(x)
+            }
             // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
             ExprKind::Call(callee, args)
                 if let Some(n) = self.called_function(callee)

@@ -48,6 +48,12 @@ impl Env {
         self.trait_value_of(Trait::IsSame, &[ta, tb], span)
     }
 
+    /// Whether `e` is `decltype(x)` of a variable declared `decltype(auto) x = get<I>(t);`.
+    fn decltype_of_reference(&self, e: &Expr) -> bool {
+        matches!(e.kind, ExprKind::Group(inner)
+            if matches!(inner.kind, ExprKind::Name(n) if self.ref_kinds.contains_key(n)))
+    }
+
     /// Whether `e` is `decltype(get<I>(t))` of a variable `t` holding a tuple (or of
     /// `cute::move(t)`).
     fn decltype_of_get(&self, e: &Expr) -> bool {
@@ -78,6 +84,54 @@ impl Env {
             && matches!(self.get(name), Some(Value::Tuple(_) | Value::IntTuple(_)))
     }
 
+    /// The value category of `get<I>(t)` (or `get<I>(cute::move(t))`) of a variable `t`
+    /// holding a tuple, as CuTe's `get` returns its element (container/tuple.hpp): an empty
+    /// element by value (`""`), another as `T&`, `T const&` where `t` is declared `const`, or
+    /// `T&&` of a moved `t`. `None`: `e` is no such call.
+    pub(super) fn get_category(&self, e: &Expr) -> Option<Result<&'static str, EvalError>> {
+        let ExprKind::Call(getter, [target]) = e.kind else {
+            return None;
+        };
+        let getter = getter.kind.name()?;
+        let bare = getter
+            .strip_prefix("cute::")
+            .or_else(|| getter.strip_prefix("std::"))
+            .unwrap_or(getter);
+        if !bare.starts_with("get<") {
+            return None;
+        }
+        let (name, moved) = match target.kind {
+            ExprKind::Name(n) => (n, false),
+            ExprKind::Call(m, [x])
+                if matches!(m.kind.name(), Some("cute::move" | "std::move" | "move"))
+                    && let ExprKind::Name(n) = x.kind =>
+            {
+                (n, true)
+            }
+            _ => return None,
+        };
+        if !matches!(self.get(name), Some(Value::Tuple(_) | Value::IntTuple(_))) {
+            return None;
+        }
+        Some(self.eval(e).and_then(|element| {
+            let empty = value_empty(&element).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "the value category of this get: cute does not model whether {} is an empty class",
+                        element.kind()
+                    ),
+                    e.span,
+                )
+            })?;
+            Ok(match (empty, moved, self.is_const_var(name)) {
+                (true, _, _) => "",
+                (false, true, _) => "&&",
+                (false, false, true) => "const&",
+                (false, false, false) => "&",
+            })
+        }))
+    }
+
     /// One side of [`Env::same_with_reference`]: its reference kind (`""`: none) and the
     /// type referred to.
     fn reference_side<'a>(&self, e: &Expr<'a>) -> Result<(&'static str, Expr<'a>), EvalError> {
@@ -94,38 +148,13 @@ impl Env {
                     e.span,
                 )
             };
-            let ExprKind::Call(getter, [target]) = inner.kind else {
-                return Err(not_modelled());
-            };
-            let getter = getter.kind.name().ok_or_else(not_modelled)?;
-            let bare = getter
-                .strip_prefix("cute::")
-                .or_else(|| getter.strip_prefix("std::"))
-                .unwrap_or(getter);
-            if !bare.starts_with("get<") {
-                return Err(not_modelled());
+            // `decltype(x)` of a variable declared `decltype(auto) x = get<I>(t);`
+            if let ExprKind::Name(n) = inner.kind
+                && let Some(&kind) = self.ref_kinds.get(n)
+            {
+                return Ok((kind, *e));
             }
-            let (name, moved) = match target.kind {
-                ExprKind::Name(n) => (n, false),
-                ExprKind::Call(m, [x])
-                    if matches!(m.kind.name(), Some("cute::move" | "std::move" | "move"))
-                        && let ExprKind::Name(n) = x.kind =>
-                {
-                    (n, true)
-                }
-                _ => return Err(not_modelled()),
-            };
-            if !matches!(self.get(name), Some(Value::Tuple(_) | Value::IntTuple(_))) {
-                return Err(not_modelled());
-            }
-            let element = self.eval(inner)?;
-            let empty = value_empty(&element).ok_or_else(not_modelled)?;
-            let kind = match (empty, moved, self.is_const_var(name)) {
-                (true, _, _) => "",
-                (false, true, _) => "&&",
-                (false, false, true) => "const&",
-                (false, false, false) => "&",
-            };
+            let kind = self.get_category(inner).ok_or_else(not_modelled)??;
             Ok((kind, *e))
         }
     }
@@ -207,7 +236,9 @@ impl Env {
             && (reference_type(a).is_some()
                 || reference_type(b).is_some()
                 || self.decltype_of_get(a)
-                || self.decltype_of_get(b))
+                || self.decltype_of_get(b)
+                || self.decltype_of_reference(a)
+                || self.decltype_of_reference(b))
         {
             return self.same_with_reference(a, b, span);
         }

@@ -895,6 +895,16 @@ impl<'a> Parser<'a> {
                 b')' | b']' => parens = parens.checked_sub(1)?,
                 b';' => return None,
                 b'=' if parens == 0 => return None,
+                // (`T&&>`, `T&&,`: an rvalue reference type among template arguments)
+                b'&' if parens == 0
+                    && b.get(i + 1) == Some(&b'&')
+                    && matches!(
+                        b[i + 2..].iter().find(|c| !c.is_ascii_whitespace()),
+                        Some(b'>' | b',')
+                    ) =>
+                {
+                    i += 1;
+                }
                 b'&' | b'|' if parens == 0 && b.get(i + 1) == Some(&b[i]) => return None,
                 _ => {}
             }

@@ -13,6 +13,10 @@ mod structs;
 mod traits;
 pub use traits::REFERENCE_KINDS;
 
+/// The marker of a `decltype(auto) NAME = EXPR;` declaration's value, `DECLTYPE_AUTO(EXPR)` (no
+/// function is named so): the variable takes EXPR's value category.
+pub const DECLTYPE_AUTO: &str = "<decltype(auto)>";
+
 pub use bumpalo::Bump;
 use bumpalo::collections::Vec as BumpVec;
 use nom::IResult;
@@ -400,10 +404,36 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         && let Some(close) = cut::closing_bracket(src.as_bytes(), p.skip_ws(end))
         && src[p.skip_ws(end) + 1..close].trim() == "auto"
     {
-        return err(
-            "'decltype(auto) NAME = EXPR' (a variable of EXPR's value category, a reference where EXPR is an lvalue) is not modelled: cute's values have no value categories; write 'auto NAME = EXPR' for the value",
-            Span::new(pos, close + 1),
-        );
+        let name_at = p.skip_ws(close + 1);
+        let eq = p
+            .word_at(name_at)
+            .map(|(_, name_end)| p.skip_ws(name_end))
+            .filter(|&eq| p.peek(eq) == Some('=') && p.peek(eq + 1) != Some('='));
+        let (Some((name, name_end)), Some(eq)) = (p.word_at(name_at), eq) else {
+            return err(
+                "expected 'decltype(auto) NAME = EXPR;'",
+                Span::new(pos, close + 1),
+            );
+        };
+        let (end, expr) = p.expr(p.skip_ws(eq + 1))?;
+        p.expect_end(end)?;
+        // the value, marked (DECLTYPE_AUTO): the evaluator binds it and records the reference
+        // kind C++ gives the variable (`decltype(get<0>(t))`'s), where it knows it
+        let marker = Expr {
+            kind: ExprKind::Qualified(DECLTYPE_AUTO),
+            span: Span::new(pos, close + 1),
+        };
+        return Ok(Stmt::Assign {
+            name,
+            name_span: Span::new(name_at, name_end),
+            expr: Expr {
+                kind: ExprKind::Call(p.alloc(marker), arena.alloc_slice_copy(&[expr])),
+                span: expr.span,
+            },
+            constexpr: false,
+            is_const: false,
+            int_type: None,
+        });
     }
     // the declarations of a form of their own, each reader answering `None` when the statement
     // is not its form: a pointer `T* p = …;`, storage `T x[N];`/`array<T, N> x;`, a constructed
