@@ -151,6 +151,8 @@ def cpp_of(statements):
                 out.append(st)  # a control statement, or its header (its body follows)
             elif (
                 STATEMENT.match(st)
+                # `decltype(auto) t0 = cute::get<0>(tup);`
+                or re.match(r"^decltype\(auto\)\s+\w+\s*=(?!=)", st)
                 # a declaration, after its attributes (`[[maybe_unused]] auto x = …`)
                 # (a pointer's too: `float* p = …`)
                 or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[\w:<>, *&]+\s[\w]+\s*=(?!=)", st)
