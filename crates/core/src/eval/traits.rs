@@ -255,7 +255,7 @@ impl Env {
                 // integer type other than int (`size_t s = 4;`): that type
                 _ if t == Trait::IsSame
                     && let ExprKind::Group(inner) = a.kind
-                    && let ExprKind::Name(n) = inner.kind
+                    && let ExprKind::Name(n) = ungrouped(inner).kind
                     && let Some(ty) = self.declared_int_type(n) =>
                 {
                     Ok(Value::Name(ty.name().to_string()))
@@ -589,6 +589,15 @@ impl Env {
             }
             _ => self.eval(e).map(|v| self.named_types(v)),
         }
+    }
+}
+
+/// An expression without the groups around it (`remove_cvref_t<decltype(s)>`'s group of the
+/// group of `s`).
+fn ungrouped<'e, 'a>(e: &'e Expr<'a>) -> &'e Expr<'a> {
+    match &e.kind {
+        ExprKind::Group(inner) => ungrouped(inner),
+        _ => e,
     }
 }
 

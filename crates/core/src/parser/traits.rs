@@ -30,6 +30,9 @@ const INTEGER_TYPES: &[(&str, &str)] = &[
     ("bool", "bool"),
 ];
 
+/// The type transformations of [`STRIPPING`] that remove a reference (`decltype(get<0>(t))`'s).
+const REMOVING_REFERENCES: &[&str] = &["remove_cvref_t", "remove_reference_t", "decay_t"];
+
 /// A reference type's kind as written (`T&`, `T const&`, `T&&`) and the marker that names it
 /// in an `is_same`'s arguments (no function is named so).
 pub const REFERENCE_KINDS: &[(&str, &str)] = &[
@@ -285,7 +288,17 @@ impl<'a> Parser<'a> {
                 Span::new(e.span.start, e.span.end),
             );
         }
-        self.without_qualifiers(&inner)
+        let inner = self.without_qualifiers(&inner)?;
+        // `remove_cvref_t<decltype(get<0>(t))>`: a `decltype(…)` with its reference removed,
+        // a group of the group (the evaluator reads the value category of `decltype(E)`, a
+        // group of E, only: eval/traits.rs); `remove_cv_t`, `remove_const_t` keep a reference
+        Ok(match inner.kind {
+            ExprKind::Group(_) if REMOVING_REFERENCES.contains(&wrapper.trim_end()) => Expr {
+                kind: ExprKind::Group(self.arena.alloc(inner)),
+                span: inner.span,
+            },
+            _ => inner,
+        })
     }
 
     /// A type written as a value: an integer type's name is a run-time integer (its value
