@@ -303,6 +303,25 @@ TupleGetRecursive as CuTe (a `size_t` element keeps its type; a tuple type's nam
 bodies' PackedTuple* (5) are refused at `std::tuple<Args...> unpacked`, a pack pattern named
 as not modelled (that row not run again: its counts unchanged).
 
+Session 33, s33-packed (debug build), tuple.cpp's row (`--only 'core/tuple.cpp'`): 9 tried, 5 as
+CuTe, 3 refused, 1 differs before the cpp_of fixes below, then 9 / 6 / 3 / 0: PackedTupleGet,
+PackedTupleGetValueCategory and PackedTupleConvertingConstruction as CuTe (the three were
+refused). The pt_test namespace reads whole (a variadic template's `std::tuple<Args...>
+unpacked` parameter read, its call an error naming it; `struct { int i; double j; }
+IntDouble;`; `is_standard_layout_v` of cute::tuple, libstdc++'s std::tuple and the program's
+structs); a tuple alias of struct elements constructs them by their converting constructors;
+EXPECT_EQ of struct objects calls their friend operator==; `tuple_element_t<I, T>`;
+`get<I>(t) = v`; `T const x{…}`, `constexpr T x{}`; CuTe's get's value categories
+(`decltype(get<I>(t))` is `T&`, `T const&`, `T&&` of `cute::move(t)`, an empty element by value;
+`decltype(auto) x = get<I>(t)`). cute_sessions' cpp_of reads `T const x{…}`, `decltype(auto) x =
+…` and `cute::get<0>(pt) = 43;` as statements. Refused: PackedTuple (the call of
+test_packed_type_alias: a pack expanded inside a parameter's type, then std::tuple values,
+std::get, cute::apply, for_each over an index_sequence, not modelled),
+PackedTupleConstexprDefaultConstruction (`cute::eso::ESO_t`, CuTe's tuple storage, named),
+IntegerSequenceTransformApply (refused on main as well: `CUTE_STL_NAMESPACE::integer_sequence`).
+Every other core TEST body, docs block, unit body and tutorial block gives the same cute output
+as main's binary (compared block by block, not compiled again). `--only REGEX` picks blocks.
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
