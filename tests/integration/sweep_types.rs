@@ -409,17 +409,199 @@ fn variadic_function_templates_print_what_cute_prints() {
     assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
 }
 
-/// A pack pattern cute does not model is named: a parameter of a type built of the pack
-/// (tuple.cpp's `std::tuple<Args...> unpacked`), a variadic template parameter that no
-/// parameter pack has as its type, explicit template arguments of a pack.
+/// tuple.cpp's pt_test namespace as CuTe reads it: `is_standard_layout_v` of CuTe's tuple
+/// (standard-layout where its elements are), of libstdc++'s `std::tuple` (where at most its
+/// first element holds data) and of the program's structs; an unnamed struct declaring its
+/// variable (`struct { int i; double j; } IntDouble;`); a variadic template whose parameter
+/// expands the pack inside a type, defined; tuples of struct elements converted by their
+/// constructors and compared by their friend `operator==`; declarations with specifiers
+/// (`constexpr T x{};`, `T const x{…};`, `static const T x{};`); `tuple_element_t<I, T>`;
+/// writes of a tuple variable's elements (`cute::get<1>(pt) = 3.5;`); value categories of
+/// `decltype(get<I>(t))` and of `decltype(auto)` variables: cute prints what CuTe 4.7 prints for
+/// tests/golden/packed_tuple.cpp.txt (tests/oracle/gen_variadic.sh packed_tuple).
+#[test]
+fn packed_tuple_traits_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple.cpp.txt")).unwrap();
+    let want = std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
+/// tuple.cpp's PackedTupleConvertingConstruction as the sweep pastes it (its pt_test
+/// namespaces, then the body): a tuple's elements of struct types constructed by their
+/// converting constructors (`tuple<Nonempty<int>> t(7)`, `tuple<ConvertibleFromEmpty<0>>
+/// t(Empty<0>{})`), nested tuple types, EXPECT_EQ through the structs' friend operator==; CuTe
+/// compiles it and its checks hold (the sweep says as CuTe). A wrong expectation fails.
+#[test]
+fn packed_tuple_converting_construction_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body = std::fs::read_to_string(format!(
+        "{root}/tests/golden/packed_tuple_converting.cpp.txt"
+    ))
+    .unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong) in [
+        (
+            "EXPECT_EQ(cute::get<0>(t), Nonempty<int>(7));",
+            "EXPECT_EQ(cute::get<0>(t), Nonempty<int>(8));",
+        ),
+        (
+            "EXPECT_EQ(cute::get<0>(t), ConvertibleFromEmpty<0>{});",
+            "EXPECT_EQ(cute::get<0>(t), ConvertibleFromEmpty<1>{});",
+        ),
+        (
+            "EXPECT_EQ(cute::get<0>(t), Empty<0>{});",
+            "EXPECT_EQ(cute::get<0>(t), Empty<1>{});",
+        ),
+        (
+            "EXPECT_EQ(cute::get<0>(t), 1.5f);",
+            "EXPECT_EQ(cute::get<0>(t), 2.5f);",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains("(the test fails)"), "{wrong}: {err}");
+    }
+}
+
+/// tuple.cpp's PackedTupleGet as the sweep pastes it: `tuple_element_t<I, T>`, writes of a
+/// tuple variable's elements (`cute::get<0>(pt) = 43;`), `const` tuples, and the value
+/// category of `decltype(cute::get<I>(pt))` (`int const&` of a const tuple's element, an empty
+/// element by value); CuTe compiles it and its checks hold (the sweep says as CuTe). A wrong
+/// expectation fails.
+#[test]
+fn packed_tuple_get_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_get.cpp.txt")).unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong, named) in [
+        (
+            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), int const&>);",
+            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), int&>);",
+            "static_assert",
+        ),
+        (
+            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), Empty<0>>);",
+            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), Empty<0> const&>);",
+            "static_assert",
+        ),
+        (
+            "static_assert(cute::is_same_v<cute::tuple_element_t<1, tuple_type>, double>);",
+            "static_assert(cute::is_same_v<cute::tuple_element_t<1, tuple_type>, float>);",
+            "static_assert",
+        ),
+        (
+            "EXPECT_EQ(cute::get<1>(pt), 3.5);",
+            "EXPECT_EQ(cute::get<1>(pt), 2.5);",
+            "(the test fails)",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains(named), "{wrong}: {err}");
+    }
+}
+
+/// tuple.cpp's PackedTupleGetValueCategory as the sweep pastes it: `decltype(auto) t0 =
+/// cute::get<0>(tup);` takes CuTe's get's value category (`Nonempty<int>&`, `int const&` through
+/// `auto const& ctup`, `int&&` of `cute::move(tup)`, an empty element by value); CuTe compiles
+/// it and its checks hold (the sweep says as CuTe). A wrong expectation fails.
+#[test]
+fn packed_tuple_value_category_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body = std::fs::read_to_string(format!(
+        "{root}/tests/golden/packed_tuple_value_category.cpp.txt"
+    ))
+    .unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong) in [
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(t1), int&>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(t1), int const&>));",
+        ),
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(ct0), Nonempty<int> const&>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(ct0), Nonempty<int>&>));",
+        ),
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(r1), int&&>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(r1), int&>));",
+        ),
+        (
+            "EXPECT_TRUE((cute::is_same_v<decltype(r2), Empty<42>>));",
+            "EXPECT_TRUE((cute::is_same_v<decltype(r2), Empty<42>&&>));",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains("(the test fails)"), "{wrong}: {err}");
+    }
+}
+
+/// A pack pattern cute does not model is named: a call of a function whose parameter is a
+/// type built of the pack (tuple.cpp's `std::tuple<Args...> unpacked`, whose definition is
+/// read), a variadic template parameter that no parameter pack has as its type, explicit
+/// template arguments of a pack; `is_standard_layout` of a type cute does not lay out.
 #[test]
 fn unmodelled_pack_patterns_are_named() {
     let (_, err, code) = cute_format(
-        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\n",
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nf<int, int>(1, {2});\n",
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("'std::tuple<Args...> unpacked' is a pack pattern cute does not model"),
+        err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type"),
+        "{err}"
+    );
+    // value categories (PackedTupleGet's `int const&`, PackedTupleGetValueCategory's
+    // `decltype(auto) t0 = cute::get<0>(tup);`), a compound write of a tuple's element, a
+    // write of a static element (CuTe's get returns an empty element by value)
+    for (program, named) in [
+        (
+            "auto t = make_tuple(1, 2);\nstatic_assert(cute::is_same_v<decltype(t), int const&>);\n",
+            "is_same of a reference type with this decltype(…) is not modelled",
+        ),
+        (
+            "auto t = make_tuple(1, 2);\ndecltype(auto) t0 = size(t);\n",
+            "'decltype(auto) NAME = EXPR' is modelled where EXPR is get<I>(t) of a tuple variable t",
+        ),
+        (
+            "auto t = make_tuple(1, 2);\ncute::get<0>(t) += 2;\n",
+            "a compound assignment of a tuple's element ('get<I>(t) += v') is not modelled",
+        ),
+        (
+            "auto t = make_shape(_4{}, 2);\nget<0>(t) = 6;\n",
+            "the tuple's element 0 is the static integer _4 (an empty type, which CuTe's get returns by value): the assignment does not compile",
+        ),
+        (
+            "using T = cute::tuple<int>;\nstatic_assert(cute::is_same_v<cute::tuple_element_t<1, T>, int>);\n",
+            "tuple_element_t<1, T> of a tuple of 1 elements: the index is out of range",
+        ),
+    ] {
+        let (_, err, code) = cute_format(program);
+        assert_eq!(code, 1, "{program}");
+        assert!(err.contains(named), "{program}: {err}");
+    }
+    // CuTe's tuple storage, which PackedTupleConstexprDefaultConstruction declares
+    let (_, err, code) =
+        cute_format("[[maybe_unused]] constexpr cute::eso::ESO_t<int64_t, int64_t> eso3{};\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("CuTe's tuple storage (container/tuple.hpp's cute::eso::ESO_t<T...>, the base class of cute::tuple<T...>) is not modelled"),
+        "{err}"
+    );
+    let (_, err, code) = cute_format("cute::is_standard_layout_v<std::tuple<std::tuple<int>>>\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is_empty: cute does not model whether 'std::tuple<…>' is empty"),
         "{err}"
     );
     let (_, err, code) = cute_format("template <class... Ts>\nvoid f(int x) { }\n");

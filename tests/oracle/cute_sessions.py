@@ -151,6 +151,8 @@ def cpp_of(statements):
                 out.append(st)  # a control statement, or its header (its body follows)
             elif (
                 STATEMENT.match(st)
+                # `decltype(auto) t0 = cute::get<0>(tup);`
+                or re.match(r"^decltype\(auto\)\s+\w+\s*=(?!=)", st)
                 # a declaration, after its attributes (`[[maybe_unused]] auto x = …`)
                 # (a pointer's too: `float* p = …`)
                 or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[\w:<>, *&]+\s[\w]+\s*=(?!=)", st)
@@ -158,11 +160,13 @@ def cpp_of(statements):
                 or re.match(r"^(__shared__\s+)?[\w:]+\s*(<[^;()]*>)?\s+\w+;?$", st)
                 # an array's declaration `T A[N] = {…}`, an element's write `T(i) = v`, `A[i] += v`
                 or re.match(r"^(__shared__\s+)?[\w:<>, ]+\s\w+\s*\[[^\]]*\]\s*(=|\{|;|$)", st)
-                or re.match(r"^[\w.]+\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
+                # (`cute::get<0>(pt) = 43;`: a tuple's element written)
+                or re.match(r"^[\w.:]+(<[^;=()]*>)?\s*[(\[][^=]*[)\]]\s*[-+*/]?=(?!=)", st)
                 # a declaration of a class type, constructed: `T x;`, `T x(8, 4);`,
                 # `tuple<int, int> t{1, 2};` (its type one word, its template arguments attached)
-                # (after its attributes, `[[maybe_unused]] tuple_type t0;`)
-                or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*[A-Za-z_][\w:]*(<[^;=]*>)?\s+[A-Za-z_]\w*\s*(\(.*\)|\{.*\})?;?$", st, re.S)
+                # (after its attributes, `[[maybe_unused]] tuple_type t0;`; its specifiers,
+                # `constexpr T x{};`, `tuple_type const pt{42};`)
+                or re.match(r"^(\[\[[\w:, ]*\]\]\s*)*((constexpr|static|const)\s+)*[A-Za-z_][\w:]*(<[^;=]*>)?(\s+const)?\s+[A-Za-z_]\w*\s*(\(.*\)|\{.*\})?;?$", st, re.S)
                 # an assignment to a variable, `t1 = t1a;` (a statement: cute prints nothing)
                 or re.match(r"^[A-Za-z_]\w*\s*=(?!=)", st)
                 # a pointer's declaration as a kernel's parameter is written: `TA const* A;`

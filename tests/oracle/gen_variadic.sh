@@ -1,10 +1,12 @@
 #!/bin/bash
-# Writes tests/golden/variadic_templates.out: what CuTe C++ 4.7 prints for
-# tests/golden/variadic_templates.cpp.txt, compiled as cute-oracle compiles (its headers and
-# flags): the lines before '// main' at file scope, the lines after it main's body.
+# Writes tests/golden/NAME.out (NAME: the argument, variadic_templates where none): what CuTe
+# C++ 4.7 prints for tests/golden/NAME.cpp.txt, compiled as cute-oracle compiles (its headers
+# and flags): the lines before '// main' at file scope, the lines after it main's body.
+# (tests/golden/packed_tuple.cpp.txt: `gen_variadic.sh packed_tuple`.)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-IN=$ROOT/tests/golden/variadic_templates.cpp.txt
+NAME=${1:-variadic_templates}
+IN=$ROOT/tests/golden/$NAME.cpp.txt
 C=${CUTE_ORACLE_CACHE:-$HOME/.cache/cute-oracle}
 INC=/work/shared/cutlass-4.7/include
 W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
@@ -19,4 +21,4 @@ W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
 g++ -std=c++17 -O0 -w -fmax-errors=1 -I "$C/cuda/nvidia/cuda_nvcc/include" \
   -I "$C/cuda/nvidia/cuda_runtime/include" -I "$C/cuda/nvidia/cuda_cccl/include" -I "$INC" \
   "$W/q.cpp" -o "$W/q"
-"$W/q" > "$ROOT/tests/golden/variadic_templates.out"
+"$W/q" > "$ROOT/tests/golden/$NAME.out"

@@ -14,7 +14,7 @@ compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
                                          [--source all|docs|tests|tutorials|unit] [--dump DIR]
-                                         [--sessions]
+                                         [--sessions] [--only REGEX]
 
 `--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
 after another into `cute repl` (standard input of `cute eval`, which answers each statement and
@@ -302,6 +302,25 @@ TupleGetRecursive as CuTe (a `size_t` element keeps its type; a tuple type's nam
 (`template <class... Ts>`, `Ts const&... ts`, `sizeof...`, `ts...`, folds) are read; the TEST
 bodies' PackedTuple* (5) are refused at `std::tuple<Args...> unpacked`, a pack pattern named
 as not modelled (that row not run again: its counts unchanged).
+
+Session 33, s33-packed (debug build), tuple.cpp's row (`--only 'core/tuple.cpp'`): 9 tried, 5 as
+CuTe, 3 refused, 1 differs before the cpp_of fixes below, then 9 / 6 / 3 / 0: PackedTupleGet,
+PackedTupleGetValueCategory and PackedTupleConvertingConstruction as CuTe (the three were
+refused). The pt_test namespace reads whole (a variadic template's `std::tuple<Args...>
+unpacked` parameter read, its call an error naming it; `struct { int i; double j; }
+IntDouble;`; `is_standard_layout_v` of cute::tuple, libstdc++'s std::tuple and the program's
+structs); a tuple alias of struct elements constructs them by their converting constructors;
+EXPECT_EQ of struct objects calls their friend operator==; `tuple_element_t<I, T>`;
+`get<I>(t) = v`; `T const x{…}`, `constexpr T x{}`; CuTe's get's value categories
+(`decltype(get<I>(t))` is `T&`, `T const&`, `T&&` of `cute::move(t)`, an empty element by value;
+`decltype(auto) x = get<I>(t)`). cute_sessions' cpp_of reads `T const x{…}`, `decltype(auto) x =
+…` and `cute::get<0>(pt) = 43;` as statements. Refused: PackedTuple (the call of
+test_packed_type_alias: a pack expanded inside a parameter's type, then std::tuple values,
+std::get, cute::apply, for_each over an index_sequence, not modelled),
+PackedTupleConstexprDefaultConstruction (`cute::eso::ESO_t`, CuTe's tuple storage, named),
+IntegerSequenceTransformApply (refused on main as well: `CUTE_STL_NAMESPACE::integer_sequence`).
+Every other core TEST body, docs block, unit body and tutorial block gives the same cute output
+as main's binary (compared block by block, not compiled again). `--only REGEX` picks blocks.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -1329,6 +1348,9 @@ def main():
                     help="write each tutorial block pasted (DIR/NN.txt) to read or replay")
     ap.add_argument("--sessions", action="store_true",
                     help="paste each doc's blocks in order into one session (names carry on)")
+    ap.add_argument("--only", metavar="REGEX",
+                    help="try only the blocks whose place (`path TEST(suite, name)`, `path block "
+                         "k`) matches REGEX (re.search): one file's or one TEST's row")
     args = ap.parse_args()
     global WITH_HELPERS, VERBOSE
     WITH_HELPERS = not args.no_helpers
@@ -1348,6 +1370,9 @@ def main():
     if ap_source in ("all", "tutorials"):
         sources.append(("examples/cute/tutorial/ host and kernel bodies",
                         [b for b in tutorial_blocks(args.mirror) if b[1].strip()], KERNEL_SHIMS))
+    if args.only:
+        sources = [(name, [b for b in blocks if re.search(args.only, b[0])], shims)
+                   for name, blocks, shims in sources]
     if args.dump:
         os.makedirs(args.dump, exist_ok=True)
         for name, blocks, _ in sources:

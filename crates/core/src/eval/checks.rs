@@ -54,9 +54,22 @@ impl Env {
                 let typed = (ta.is_some() || tb.is_some())
                     .then(|| self.typed_int_arith(cond, *op, (cond, &a, ta), (r, &b, tb)))
                     .flatten();
-                let v = match typed {
-                    Some(v) => v?.0,
-                    None => super::binary(*op, &a, cond.span, &b, r.span, span)?,
+                // (objects of a struct of the program's own: its friend operator, as googletest
+                // calls `a == b`)
+                let symbol = match op {
+                    BinOp::Eq => Some("=="),
+                    BinOp::Ne => Some("!="),
+                    BinOp::Lt => Some("<"),
+                    BinOp::Le => Some("<="),
+                    BinOp::Gt => Some(">"),
+                    BinOp::Ge => Some(">="),
+                    _ => None,
+                };
+                let friend = symbol.and_then(|o| self.struct_operator(o, &a, &b, span));
+                let v = match (friend, typed) {
+                    (Some(v), _) => v?,
+                    (None, Some(v)) => v?.0,
+                    (None, None) => super::binary(*op, &a, cond.span, &b, r.span, span)?,
                 };
                 let holds = self.truth(name, &v, span)?;
                 (holds, vec![(cond, a), (r, b)])

@@ -563,6 +563,120 @@ impl Env {
         }
     }
 
+    /// `get<I>(t) = v;` of a variable `t` holding a tuple (CuTe's `get` of an lvalue tuple
+    /// returns a reference to its element): the element replaced by `v` converted to the
+    /// element's type, as its assignment converts it (an integer element stays a run-time
+    /// integer, a float or double element its type, a struct element takes an object of its
+    /// type). `None`: no such write.
+    fn tuple_element_store(
+        &mut self,
+        target: &Expr,
+        op: Option<char>,
+        value: &Expr,
+    ) -> Option<Result<Outcome, EvalError>> {
+        let ExprKind::Call(getter, [tuple]) = target.kind else {
+            return None;
+        };
+        let ExprKind::Name(name) = tuple.kind else {
+            return None;
+        };
+        let getter = self.called_function(getter)?;
+        let getter = getter
+            .strip_prefix("cute::")
+            .or_else(|| getter.strip_prefix("std::"))
+            .unwrap_or(getter);
+        let index = getter.strip_prefix("get<")?.strip_suffix('>')?;
+        let old = self.get(name)?.clone();
+        let modes = match &old {
+            Value::Tuple(items) => items.clone(),
+            Value::IntTuple(t) if !t.is_int() => old.tuple_modes()?,
+            _ => return None,
+        };
+        Some((|| {
+            if op.is_some() {
+                return Err(EvalError::new(
+                    "a compound assignment of a tuple's element ('get<I>(t) += v') is not modelled: write 'get<I>(t) = v'",
+                    target.span,
+                ));
+            }
+            let arena = bumpalo::Bump::new();
+            let i = crate::parser::parse_cpp_expr(arena.alloc_str(index), &arena)
+                .ok()
+                .and_then(|e| self.eval(&e).ok())
+                .and_then(|v| v.as_int())
+                .and_then(|i| usize::try_from(i).ok())
+                .filter(|&i| i < modes.len())
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!(
+                            "get<{index}> of a tuple of {} elements: the index is no integer in range",
+                            modes.len()
+                        ),
+                        target.span,
+                    )
+                })?;
+            let v = self.eval(value)?;
+            let element = &modes[i];
+            let written = match (element, &v) {
+                // a run-time integer element: the integer's value
+                (Value::IntTuple(t), _) if t.is_int() && !t.is_static() => v
+                    .as_int()
+                    .map(|x| Value::IntTuple(IntTuple::int_of(x, true)))
+                    .ok_or_else(|| {
+                        EvalError::new(
+                            format!("the integer element {i} is assigned {}", v.kind()),
+                            value.span,
+                        )
+                    })?,
+                // a float or double element: the number converted to its type
+                (Value::Scalar(s), _) if s.ty.is_float() && !s.ty.is_complex() => {
+                    let x = super::elements::number_of(&v).ok_or_else(|| {
+                        EvalError::new(
+                            format!("the {} element {i} is assigned {}", s.ty.name(), v.kind()),
+                            value.span,
+                        )
+                    })?;
+                    super::storage::Scalar::new(s.ty, x.value)
+                        .map(|s| Value::Scalar(Box::new(s)))
+                        .map_err(|m| EvalError::new(m, value.span))?
+                }
+                (Value::Struct(a), Value::Struct(b)) if a.type_name() == b.type_name() => v,
+                (Value::IntTuple(t), _) if t.is_int() => {
+                    return Err(EvalError::new(
+                        format!(
+                            "the tuple's element {i} is the static integer _{} (an empty type, which CuTe's get returns by value): the assignment does not compile",
+                            t.as_int().unwrap_or_default()
+                        ),
+                        target.span,
+                    ));
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        format!(
+                            "an assignment to the tuple's element {i} ({}) from {} is not modelled",
+                            element.kind(),
+                            v.kind()
+                        ),
+                        target.span,
+                    ));
+                }
+            };
+            let mut modes = modes;
+            modes[i] = written;
+            let all_ints = modes.iter().all(|m| matches!(m, Value::IntTuple(_)));
+            let new = if all_ints {
+                Value::IntTuple(IntTuple::tuple(modes.into_iter().map(|m| match m {
+                    Value::IntTuple(t) => t,
+                    _ => unreachable!("checked above"),
+                })))
+            } else {
+                Value::Tuple(modes)
+            };
+            self.set(name, new);
+            Ok(Outcome::Nothing)
+        })())
+    }
+
     /// `T(i, j) = v;`, `A[i] += v;`: the element written, as its type rounds the value.
     pub(super) fn store(
         &mut self,
@@ -585,6 +699,9 @@ impl Env {
             && let Ok(Value::OffsetLayout(Origin::Transform(_), _)) = self.eval(callee)
         {
             return Err(EvalError::new(super::lazy::NOT_WRITTEN, target.span));
+        }
+        if let Some(r) = self.tuple_element_store(target, op, value) {
+            return r;
         }
         let place = self.eval_place(target)?;
         let Value::Pointer(p) = place else {

@@ -64,9 +64,27 @@ pub(super) struct Routine {
     /// scope): its body looks plain names up there, as C++ does; `None` of a lambda, which
     /// runs where it is called.
     namespace: Option<String>,
+    /// What of its definition cute reads but does not model, where something is: a parameter
+    /// whose type is a pattern of the template's pack (`std::tuple<Args...> unpacked`). A
+    /// call is an error naming it.
+    unmodelled: Option<String>,
 }
 
 impl Routine {
+    /// The error for a call of a routine whose definition holds what cute does not model.
+    fn check_modelled(&self, span: Span) -> Result<(), EvalError> {
+        match &self.unmodelled {
+            Some(what) => Err(EvalError::new(
+                format!(
+                    "{} is read but not called: its parameter '{what}' has a type that expands the template's pack inside another type, which cute does not model (a pack is modelled as the last parameter, 'Args const&... xs')",
+                    self.what
+                ),
+                span,
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Whether a call of `args` arguments calls it: as many as its parameters, or fewer where
     /// the rest have default arguments.
     fn takes(&self, args: usize) -> bool {
@@ -167,6 +185,7 @@ impl Env {
             compiled: false,
             compiled_layouts: Vec::new(),
             namespace: Some(self.namespace.clone()),
+            unmodelled: def.pack_pattern.map(str::to_string),
         };
         // inside a namespace, its name is `NS::NAME` only (C++ finds it plain inside NS, after
         // `using namespace NS;` or `using NS::NAME;`: `Env::function_key`)
@@ -210,6 +229,7 @@ impl Env {
                 compiled: false,
                 compiled_layouts: Vec::new(),
                 namespace: None,
+                unmodelled: None,
             },
         );
     }
@@ -283,6 +303,7 @@ impl Env {
         targs: &str,
         span: Span,
     ) -> Result<Routine, EvalError> {
+        r.check_modelled(span)?;
         let targs = super::structs::split_args(targs);
         // a variadic template's pack (`Ts` of `Ts const&... ts`) is deduced from the call
         if let Some(pack) = r
@@ -403,6 +424,7 @@ impl Env {
             compiled: false,
             compiled_layouts: Vec::new(),
             namespace: None,
+            unmodelled: None,
         }
     }
 
@@ -818,6 +840,7 @@ impl Env {
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
+        r.check_modelled(span)?;
         if r.python {
             self.python_names_defined(args)?;
         }

@@ -104,6 +104,25 @@ pub struct StructValue {
 const MAX_MEMBERS: usize = 4096;
 
 impl StructValue {
+    /// Whether it is a standard-layout class: a struct of the program's own whose data members
+    /// are scalars (`None`: one of CuTe's storage types, a CUTLASS 2 layout, a member that is
+    /// an array or a nested struct, not modelled).
+    pub(super) fn standard_layout(&self) -> Option<bool> {
+        (self.storage.is_none()
+            && self.library.is_none()
+            && self
+                .members
+                .iter()
+                .all(|m| matches!(m.kind, LaidKind::Scalar(_))))
+        .then_some(true)
+    }
+
+    /// Whether it is an empty class: a struct of the program's own without data members
+    /// (`None`: one of CuTe's storage types or a CUTLASS 2 layout).
+    pub(super) fn empty(&self) -> Option<bool> {
+        (self.storage.is_none() && self.library.is_none()).then_some(self.members.is_empty())
+    }
+
     /// The struct as written, for messages.
     pub fn type_name(&self) -> &str {
         &self.ty
@@ -1644,6 +1663,11 @@ impl Env {
                         if !matches!(w, Value::Struct(_)) && super::traits::is_static(&w) =>
                     {
                         w
+                    }
+                    // `Empty<0>{}` of a struct of the program's own (read as its type's
+                    // name): the object, value-initialized
+                    Some(Ok(Value::Struct(w))) if w.library.is_none() && w.storage.is_none() => {
+                        self.construct_struct(*w, Vec::new(), at)?
                     }
                     Some(Err(e)) => return Err(e),
                     _ => Value::Name(n),

@@ -33,6 +33,190 @@ impl Env {
         }
     }
 
+    /// `is_same<A, B>` where A or B is a reference type (`int const&`, parser/traits.rs'
+    /// marker): the same kind of reference (or both none) to the same type. The other side's
+    /// reference kind is that of what it spells: a type written is none; `decltype(get<I>(t))`
+    /// of a variable `t` holding a tuple is CuTe's `get`'s (container/tuple.hpp: an empty
+    /// element returned by value, another as `T&`, or `T const&` where `t` is declared `const`,
+    /// or `T&&` of `get<I>(cute::move(t))`). Another `decltype(…)` is not modelled.
+    fn same_with_reference(&self, a: &Expr, b: &Expr, span: Span) -> Result<Value, EvalError> {
+        let (ka, ta) = self.reference_side(a)?;
+        let (kb, tb) = self.reference_side(b)?;
+        if ka != kb {
+            return Ok(Value::Bool(false));
+        }
+        self.trait_value_of(Trait::IsSame, &[ta, tb], span)
+    }
+
+    /// Whether `e` is `decltype(x)` of a variable declared `decltype(auto) x = get<I>(t);`.
+    fn decltype_of_reference(&self, e: &Expr) -> bool {
+        matches!(e.kind, ExprKind::Group(inner)
+            if matches!(inner.kind, ExprKind::Name(n) if self.ref_kinds.contains_key(n)))
+    }
+
+    /// Whether `e` is `decltype(get<I>(t))` of a variable `t` holding a tuple (or of
+    /// `cute::move(t)`).
+    fn decltype_of_get(&self, e: &Expr) -> bool {
+        let ExprKind::Group(inner) = e.kind else {
+            return false;
+        };
+        let ExprKind::Call(getter, [target]) = inner.kind else {
+            return false;
+        };
+        let Some(getter) = getter.kind.name() else {
+            return false;
+        };
+        let bare = getter
+            .strip_prefix("cute::")
+            .or_else(|| getter.strip_prefix("std::"))
+            .unwrap_or(getter);
+        let name = match target.kind {
+            ExprKind::Name(n) => n,
+            ExprKind::Call(m, [x])
+                if matches!(m.kind.name(), Some("cute::move" | "std::move" | "move"))
+                    && let ExprKind::Name(n) = x.kind =>
+            {
+                n
+            }
+            _ => return false,
+        };
+        bare.starts_with("get<")
+            && matches!(self.get(name), Some(Value::Tuple(_) | Value::IntTuple(_)))
+    }
+
+    /// The value category of `get<I>(t)` (or `get<I>(cute::move(t))`) of a variable `t`
+    /// holding a tuple, as CuTe's `get` returns its element (container/tuple.hpp): an empty
+    /// element by value (`""`), another as `T&`, `T const&` where `t` is declared `const`, or
+    /// `T&&` of a moved `t`. `None`: `e` is no such call.
+    pub(super) fn get_category(&self, e: &Expr) -> Option<Result<&'static str, EvalError>> {
+        let ExprKind::Call(getter, [target]) = e.kind else {
+            return None;
+        };
+        let getter = getter.kind.name()?;
+        let bare = getter
+            .strip_prefix("cute::")
+            .or_else(|| getter.strip_prefix("std::"))
+            .unwrap_or(getter);
+        if !bare.starts_with("get<") {
+            return None;
+        }
+        let (name, moved) = match target.kind {
+            ExprKind::Name(n) => (n, false),
+            ExprKind::Call(m, [x])
+                if matches!(m.kind.name(), Some("cute::move" | "std::move" | "move"))
+                    && let ExprKind::Name(n) = x.kind =>
+            {
+                (n, true)
+            }
+            _ => return None,
+        };
+        if !matches!(self.get(name), Some(Value::Tuple(_) | Value::IntTuple(_))) {
+            return None;
+        }
+        Some(self.eval(e).and_then(|element| {
+            let empty = value_empty(&element).ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "the value category of this get: cute does not model whether {} is an empty class",
+                        element.kind()
+                    ),
+                    e.span,
+                )
+            })?;
+            Ok(match (empty, moved, self.is_const_var(name)) {
+                (true, _, _) => "",
+                (false, true, _) => "&&",
+                (false, false, true) => "const&",
+                (false, false, false) => "&",
+            })
+        }))
+    }
+
+    /// One side of [`Env::same_with_reference`]: its reference kind (`""`: none) and the
+    /// type referred to.
+    fn reference_side<'a>(&self, e: &Expr<'a>) -> Result<(&'static str, Expr<'a>), EvalError> {
+        {
+            if let Some((kind, inner)) = reference_type(e) {
+                return Ok((kind, *inner));
+            }
+            let ExprKind::Group(inner) = e.kind else {
+                return Ok(("", *e));
+            };
+            let not_modelled = || {
+                EvalError::new(
+                    "is_same of a reference type with this decltype(…) is not modelled: cute knows the value category of decltype(get<I>(t)) of a tuple variable t only",
+                    e.span,
+                )
+            };
+            // `decltype(x)` of a variable declared `decltype(auto) x = get<I>(t);`
+            if let ExprKind::Name(n) = inner.kind
+                && let Some(&kind) = self.ref_kinds.get(n)
+            {
+                return Ok((kind, *e));
+            }
+            let kind = self.get_category(inner).ok_or_else(not_modelled)??;
+            Ok((kind, *e))
+        }
+    }
+
+    /// `tuple_element_t<I, T>` (`std::`, `cute::`) of a tuple type `T`: its element type `I`
+    /// (a type written as a value, as the tuple type holds it). `None`: `n` is no such name.
+    pub(super) fn tuple_element_type(
+        &self,
+        n: &str,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let bare = n
+            .strip_prefix("std::")
+            .or_else(|| n.strip_prefix("cute::"))
+            .unwrap_or(n);
+        let inner = bare.strip_prefix("tuple_element_t<")?.strip_suffix('>')?;
+        let args = super::structs::split_args(inner);
+        let [index, ty] = args.as_slice() else {
+            return Some(Err(EvalError::new(
+                format!("tuple_element_t<I, T> takes an index and a tuple type: '{n}'"),
+                span,
+            )));
+        };
+        Some((|| {
+            let arena = bumpalo::Bump::new();
+            let read = |text: &str| -> Result<Value, EvalError> {
+                let e = crate::parser::parse_cpp_expr(arena.alloc_str(text.trim()), &arena)
+                    .map_err(|e| EvalError::new(format!("in '{n}': {}", e.message), span))?;
+                self.eval(&e)
+            };
+            let i = read(index)?
+                .as_int()
+                .and_then(|i| usize::try_from(i).ok())
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!("tuple_element_t<I, T> takes a non-negative integer I: '{n}'"),
+                        span,
+                    )
+                })?;
+            let t = read(ty)?;
+            let modes = t.tuple_modes().ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "tuple_element_t<I, T> takes a tuple type T, and {} is none: '{n}'",
+                        t.kind()
+                    ),
+                    span,
+                )
+            })?;
+            let m = modes.get(i).cloned().ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "tuple_element_t<{i}, T> of a tuple of {} elements: the index is out of range (CuTe: it does not compile)",
+                        modes.len()
+                    ),
+                    span,
+                )
+            })?;
+            Ok(self.named_types(m))
+        })())
+    }
+
     /// `TRAIT<args…>`.
     pub(super) fn trait_value(
         &self,
@@ -43,6 +227,26 @@ impl Env {
         if let Trait::Known(b) = t {
             return Ok(Value::Bool(b));
         }
+        if let (Trait::IsStandardLayout, [a]) = (t, args) {
+            return self.standard_layout(a).map(Value::Bool);
+        }
+        // (a reference type, or `decltype(get<I>(t))` of a tuple variable, which is one where
+        // its element is not empty: `is_same<decltype(get<0>(t)), int>` is false)
+        if let (Trait::IsSame, [a, b]) = (t, args)
+            && (reference_type(a).is_some()
+                || reference_type(b).is_some()
+                || self.decltype_of_get(a)
+                || self.decltype_of_get(b)
+                || self.decltype_of_reference(a)
+                || self.decltype_of_reference(b))
+        {
+            return self.same_with_reference(a, b, span);
+        }
+        self.trait_value_of(t, args, span)
+    }
+
+    /// [`Env::trait_value`] past value categories: of the types' values.
+    fn trait_value_of(&self, t: Trait, args: &[Expr], span: Span) -> Result<Value, EvalError> {
         // an integer type other than `int` (which is a run-time integer) stands for itself
         let vals = args
             .iter()
@@ -51,7 +255,7 @@ impl Env {
                 // integer type other than int (`size_t s = 4;`): that type
                 _ if t == Trait::IsSame
                     && let ExprKind::Group(inner) = a.kind
-                    && let ExprKind::Name(n) = inner.kind
+                    && let ExprKind::Name(n) = ungrouped(inner).kind
                     && let Some(ty) = self.declared_int_type(n) =>
                 {
                     Ok(Value::Name(ty.name().to_string()))
@@ -70,7 +274,12 @@ impl Env {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let vals = if t == Trait::IsSame {
-            vals.into_iter().map(|v| self.named_types(v)).collect()
+            vals.into_iter()
+                .map(|v| match v {
+                    Value::Name(n) if let Some(r) = self.tuple_element_type(&n, span) => r,
+                    v => Ok(self.named_types(v)),
+                })
+                .collect::<Result<Vec<_>, _>>()?
         } else {
             vals
         };
@@ -215,6 +424,237 @@ impl Env {
             }
             _ => Err(EvalError::new("this trait takes other arguments", span)),
         }
+    }
+}
+
+/// The template a type written as a call names (`std::tuple` of `std::tuple<int, double>`)
+/// and its arguments.
+fn type_template<'a>(e: &Expr<'a>) -> Option<(&'a str, &'a [Expr<'a>])> {
+    match e.kind {
+        ExprKind::Call(callee, args) => callee.kind.name().map(|n| (n, args)),
+        _ => None,
+    }
+}
+
+impl Env {
+    /// `std::is_standard_layout_v<T>` of a type written as a value. C++'s scalars are;
+    /// CuTe's `tuple<Ts...>` is where each element is (its EBO storage, `cute::eso`, holds the
+    /// non-empty elements as members of one class); libstdc++'s `std::tuple<Ts...>` (a
+    /// recursive `_Tuple_impl`, each element in a `_Head_base` of its own) is where each
+    /// element is and at most one is non-empty, that one its first (the members of a
+    /// standard-layout class are all in one class of its hierarchy).
+    fn standard_layout(&self, e: &Expr) -> Result<bool, EvalError> {
+        if let Some((name, args)) = self.template_name(e) {
+            let arena = bumpalo::Bump::new();
+            let args = self.type_args(&args, &arena, e.span)?;
+            return self.standard_layout(&Expr {
+                kind: ExprKind::Call(
+                    arena.alloc(Expr {
+                        kind: ExprKind::Name(name),
+                        span: e.span,
+                    }),
+                    arena.alloc_slice_copy(&args),
+                ),
+                span: e.span,
+            });
+        }
+        if let Some((name, args)) = type_template(e) {
+            match name.strip_prefix("std::") {
+                Some("tuple") => {
+                    let mut data_at = Vec::new();
+                    for (k, a) in args.iter().enumerate() {
+                        if !self.standard_layout(a)? {
+                            return Ok(false);
+                        }
+                        if !self.empty_type(a)? {
+                            data_at.push(k);
+                        }
+                    }
+                    return Ok(matches!(data_at.as_slice(), [] | [0]));
+                }
+                None if matches!(name, "tuple" | "cute::tuple") => {
+                    for a in args {
+                        if !self.standard_layout(a)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+                _ => {}
+            }
+        }
+        let v = self.type_value(e)?;
+        value_standard_layout(&v).ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "is_standard_layout: cute does not model whether {} is a standard-layout type",
+                    v.kind()
+                ),
+                e.span,
+            )
+        })
+    }
+
+    /// `std::is_empty_v<T>` of a type written as a value, for [`Env::standard_layout`]: a
+    /// class without data (a static integer, a struct of no data members, a tuple of empty
+    /// elements only: CuTe's stores none of them). A `std::tuple` inside is not modelled.
+    fn empty_type(&self, e: &Expr) -> Result<bool, EvalError> {
+        if let Some((name, args)) = self.template_name(e) {
+            let arena = bumpalo::Bump::new();
+            let args = self.type_args(&args, &arena, e.span)?;
+            return self.empty_type(&Expr {
+                kind: ExprKind::Call(
+                    arena.alloc(Expr {
+                        kind: ExprKind::Name(name),
+                        span: e.span,
+                    }),
+                    arena.alloc_slice_copy(&args),
+                ),
+                span: e.span,
+            });
+        }
+        if let Some((name, args)) = type_template(e) {
+            if matches!(name, "tuple" | "cute::tuple") {
+                for a in args {
+                    if !self.empty_type(a)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+            if name.starts_with("std::") {
+                return Err(EvalError::new(
+                    format!("is_empty: cute does not model whether '{name}<…>' is empty"),
+                    e.span,
+                ));
+            }
+        }
+        let v = self.type_value(e)?;
+        value_empty(&v).ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "is_empty: cute does not model whether {} is an empty class",
+                    v.kind()
+                ),
+                e.span,
+            )
+        })
+    }
+
+    /// A tuple type cute reads as a name (`std::tuple<int, double>`, which it has no value
+    /// of): the template's name and its arguments' texts.
+    fn template_name<'e>(&self, e: &Expr<'e>) -> Option<(&'e str, Vec<String>)> {
+        let n = e.kind.name()?;
+        let (base, rest) = n.split_once('<')?;
+        let inner = rest.strip_suffix('>')?;
+        matches!(base.trim(), "std::tuple" | "tuple" | "cute::tuple").then(|| {
+            (
+                base.trim(),
+                super::structs::split_args(inner)
+                    .into_iter()
+                    .map(|a| a.trim().to_string())
+                    .filter(|a| !a.is_empty())
+                    .collect(),
+            )
+        })
+    }
+
+    /// Template arguments' texts read as types (expressions in `arena`).
+    fn type_args<'b>(
+        &self,
+        args: &[String],
+        arena: &'b bumpalo::Bump,
+        span: Span,
+    ) -> Result<Vec<Expr<'b>>, EvalError> {
+        args.iter()
+            .map(|a| {
+                let text: &'b str = arena.alloc_str(a);
+                crate::parser::parse_cpp_expr(text, arena)
+                    .map(|x| Expr { span, ..x })
+                    .map_err(|err| EvalError::new(format!("the type '{a}': {}", err.message), span))
+            })
+            .collect()
+    }
+
+    /// A type written as a value (a trait's argument): an arithmetic type's name is a value of
+    /// it, a struct's name its type.
+    fn type_value(&self, e: &Expr) -> Result<Value, EvalError> {
+        match e.kind.name() {
+            Some(n)
+                if !self.is_bound(n)
+                    && (IntType::of_name(n).is_some()
+                        || crate::eval::storage::ElemType::of_name(n).is_some()) =>
+            {
+                Ok(Value::Name(n.to_string()))
+            }
+            _ => self.eval(e).map(|v| self.named_types(v)),
+        }
+    }
+}
+
+/// An expression without the groups around it (`remove_cvref_t<decltype(s)>`'s group of the
+/// group of `s`).
+fn ungrouped<'e, 'a>(e: &'e Expr<'a>) -> &'e Expr<'a> {
+    match &e.kind {
+        ExprKind::Group(inner) => ungrouped(inner),
+        _ => e,
+    }
+}
+
+/// The reference type parser/traits.rs marks in an `is_same`'s arguments (`int const&`): its
+/// kind (`&`, `const&`, `&&`) and the type referred to.
+fn reference_type<'e, 'a>(e: &'e Expr<'a>) -> Option<(&'static str, &'e Expr<'a>)> {
+    let ExprKind::Call(callee, [inner]) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Qualified(marker) = callee.kind else {
+        return None;
+    };
+    crate::parser::REFERENCE_KINDS
+        .iter()
+        .find(|(_, m)| *m == marker)
+        .map(|(k, _)| (*k, inner))
+}
+
+/// Whether a value's type is standard-layout (`None`: not modelled).
+fn value_standard_layout(v: &Value) -> Option<bool> {
+    match v {
+        // an integer (run-time or static `C<v>`), a float, an arithmetic type's name
+        Value::IntTuple(t) if t.as_int().is_some() => Some(true),
+        Value::Bool(_) | Value::Constant(_) | Value::Scalar(_) => Some(true),
+        Value::Name(n)
+            if IntType::of_name(n).is_some()
+                || crate::eval::storage::ElemType::of_name(n).is_some() =>
+        {
+            Some(true)
+        }
+        // CuTe's tuple (an IntTuple's modes are integers and tuples of them)
+        Value::IntTuple(_) => Some(true),
+        Value::Tuple(items) => items
+            .iter()
+            .try_fold(true, |all, x| Some(all && value_standard_layout(x)?)),
+        Value::Struct(s) => s.standard_layout(),
+        _ => None,
+    }
+}
+
+/// Whether a value's type is an empty class (`None`: not modelled).
+fn value_empty(v: &Value) -> Option<bool> {
+    match v {
+        Value::IntTuple(t) => Some(t.is_static() && t.basis().is_none()),
+        Value::Bool(_) | Value::Scalar(_) => Some(false),
+        Value::Constant(_) => Some(true),
+        Value::Name(n)
+            if IntType::of_name(n).is_some()
+                || crate::eval::storage::ElemType::of_name(n).is_some() =>
+        {
+            Some(false)
+        }
+        Value::Tuple(items) => items
+            .iter()
+            .try_fold(true, |all, x| Some(all && value_empty(x)?)),
+        Value::Struct(s) => s.empty(),
+        _ => None,
     }
 }
 

@@ -253,6 +253,9 @@ pub enum Trait {
     /// `std::is_empty<T>`: a class with no data (a tuple of static elements only, CuTe's
     /// tuple storing none of its empty elements).
     IsEmpty,
+    /// `std::is_standard_layout<T>`: C++'s standard-layout class (or scalar): CuTe's tuple
+    /// is one where its elements are, `std::tuple` as libstdc++ builds it.
+    IsStandardLayout,
     /// `rank_v<T>`: the rank.
     Rank,
     /// `depth_v<T>`: the depth.
@@ -289,6 +292,9 @@ pub enum Stmt<'a> {
         /// C++ asks one (`static_assert(N == 4)`, `if constexpr (N > 2)`), its value of its
         /// kind still (a run-time `int` prints `4`).
         constexpr: bool,
+        /// Declared `const` (`tuple_type const pt{42};`): its elements read through CuTe's
+        /// `get` are `const&` ([`Env`]'s value categories of `decltype(get<I>(pt))`).
+        is_const: bool,
         /// What a declaration says of the variable's C++ integer type (`int b = …`,
         /// `size_t n = …`, `auto c = b * 2`: [`DeclaredInt`]), the variable's arithmetic that
         /// type's; `None` of an assignment (the variable's type stays).

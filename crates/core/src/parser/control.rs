@@ -895,6 +895,16 @@ impl<'a> Parser<'a> {
                 b')' | b']' => parens = parens.checked_sub(1)?,
                 b';' => return None,
                 b'=' if parens == 0 => return None,
+                // (`T&&>`, `T&&,`: an rvalue reference type among template arguments)
+                b'&' if parens == 0
+                    && b.get(i + 1) == Some(&b'&')
+                    && matches!(
+                        b[i + 2..].iter().find(|c| !c.is_ascii_whitespace()),
+                        Some(b'>' | b',')
+                    ) =>
+                {
+                    i += 1;
+                }
                 b'&' | b'|' if parens == 0 && b.get(i + 1) == Some(&b[i]) => return None,
                 _ => {}
             }
@@ -980,6 +990,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(pos, end),
             expr,
             constexpr: false,
+            is_const: false,
             int_type: None,
         }))
     }
@@ -999,6 +1010,7 @@ impl<'a> Parser<'a> {
             name,
             name_span: var.span,
             constexpr: false,
+            is_const: false,
             int_type: None,
             expr: Expr {
                 kind: ExprKind::Binary(op, self.alloc(var), self.alloc(one)),

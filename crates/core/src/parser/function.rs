@@ -35,6 +35,10 @@ pub struct FunctionDef<'a> {
     /// the DSL traces it (its Python `print`s) before it runs it (its `cute.printf`s). A plain
     /// Python function prints as it goes.
     pub jit: bool,
+    /// A parameter whose type expands the template's pack inside another type
+    /// (`std::tuple<Args...> unpacked`): its text. The definition is read (a file that defines
+    /// it is read on) and a call of it is an error naming the parameter, not modelled.
+    pub pack_pattern: Option<&'a str>,
 }
 
 /// A Python class that holds fields ([`Stmt::Class`]): `class Vec3(NamedTuple):` or
@@ -258,8 +262,17 @@ impl<'a> Parser<'a> {
             span: Span::new(q, q + 1),
         })?;
         self.expect_end(body_close + 1)?;
-        let params = self.params(open, close, &type_params, "a function's", variadic)?;
+        let mut pack_pattern = None;
+        let params = self.params(
+            open,
+            close,
+            &type_params,
+            "a function's",
+            variadic,
+            &mut pack_pattern,
+        )?;
         if let Some((pack, span)) = variadic
+            && pack_pattern.is_none()
             && !params
                 .last()
                 .is_some_and(|p| p.name.starts_with("...") && p.type_param == Some(pack))
@@ -285,6 +298,7 @@ impl<'a> Parser<'a> {
             body_line: self.src[..q].matches('\n').count(),
             python: false,
             jit: false,
+            pack_pattern,
         }))))
     }
 
@@ -364,6 +378,7 @@ impl<'a> Parser<'a> {
         type_params: &[&'a str],
         whose: &str,
         variadic: Option<(&'a str, Span)>,
+        pack_pattern: &mut Option<&'a str>,
     ) -> PResult<&'a [Param<'a>]> {
         let list = &self.src[open + 1..close];
         let mut out: BumpVec<'a, Param<'a>> = BumpVec::new_in(self.arena);
@@ -380,6 +395,27 @@ impl<'a> Parser<'a> {
             // the function parameter pack of a variadic template parameter (`Ts const&...
             // ts`, its last parameter): its name marked `...ts` (expanded at each call:
             // parser::pack), its type the template's pack
+            // a parameter whose type is a pattern of the pack, `std::tuple<Args...> unpacked`
+            // (one type, the pack expanded inside it): read, its call not modelled
+            if let Some((pack, _)) = variadic
+                && let Some(inside) = part.find('<')
+                && part[inside..].contains(&format!("{pack}..."))
+                && !name.is_empty()
+                && default.is_none()
+                && pack_pattern.is_none()
+            {
+                *pack_pattern = Some(whole.trim());
+                out.push(Param {
+                    name,
+                    type_param: None,
+                    takes_layout: false,
+                    default: None,
+                    constexpr: false,
+                    numeric: None,
+                    tensor: false,
+                });
+                continue;
+            }
             if let Some((pack, _)) = variadic
                 && part.contains("...")
             {
@@ -643,6 +679,7 @@ impl<'a> Parser<'a> {
             body_line: self.src[..body_start].matches('\n').count(),
             python: true,
             jit,
+            pack_pattern: None,
         }))))
     }
 }
@@ -782,7 +819,7 @@ const MLIR_PROTOCOL: &[&str] = &[
 ];
 
 /// The `>` closing the `<` at `open` (parentheses and nested angle brackets counted).
-fn angle_close(b: &[u8], open: usize) -> Option<usize> {
+pub(super) fn angle_close(b: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0i64;
     for (i, &c) in b.iter().enumerate().skip(open) {
         match c {

@@ -11,6 +11,11 @@ pub mod pack;
 mod place;
 mod structs;
 mod traits;
+pub use traits::REFERENCE_KINDS;
+
+/// The marker of a `decltype(auto) NAME = EXPR;` declaration's value, `DECLTYPE_AUTO(EXPR)` (no
+/// function is named so): the variable takes EXPR's value category.
+pub const DECLTYPE_AUTO: &str = "<decltype(auto)>";
 
 pub use bumpalo::Bump;
 use bumpalo::collections::Vec as BumpVec;
@@ -400,6 +405,45 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     {
         return Ok(stmt);
     }
+    // `decltype(auto) x = EXPR;`: a variable of EXPR's type with its value category (a
+    // reference where EXPR is an lvalue), which cute's values do not have: named
+    if src.as_bytes()[pos] == b'd'
+        && let Some(("decltype", end)) = p.word_at(pos)
+        && src[p.skip_ws(end)..].starts_with('(')
+        && let Some(close) = cut::closing_bracket(src.as_bytes(), p.skip_ws(end))
+        && src[p.skip_ws(end) + 1..close].trim() == "auto"
+    {
+        let name_at = p.skip_ws(close + 1);
+        let eq = p
+            .word_at(name_at)
+            .map(|(_, name_end)| p.skip_ws(name_end))
+            .filter(|&eq| p.peek(eq) == Some('=') && p.peek(eq + 1) != Some('='));
+        let (Some((name, name_end)), Some(eq)) = (p.word_at(name_at), eq) else {
+            return err(
+                "expected 'decltype(auto) NAME = EXPR;'",
+                Span::new(pos, close + 1),
+            );
+        };
+        let (end, expr) = p.expr(p.skip_ws(eq + 1))?;
+        p.expect_end(end)?;
+        // the value, marked (DECLTYPE_AUTO): the evaluator binds it and records the reference
+        // kind C++ gives the variable (`decltype(get<0>(t))`'s), where it knows it
+        let marker = Expr {
+            kind: ExprKind::Qualified(DECLTYPE_AUTO),
+            span: Span::new(pos, close + 1),
+        };
+        return Ok(Stmt::Assign {
+            name,
+            name_span: Span::new(name_at, name_end),
+            expr: Expr {
+                kind: ExprKind::Call(p.alloc(marker), arena.alloc_slice_copy(&[expr])),
+                span: expr.span,
+            },
+            constexpr: false,
+            is_const: false,
+            int_type: None,
+        });
+    }
     // the declarations of a form of their own, each reader answering `None` when the statement
     // is not its form: a pointer `T* p = …;`, storage `T x[N];`/`array<T, N> x;`, a constructed
     // `T x(args);`, C++'s structured binding `auto [M, N, K] = EXPR`, Python's unpacking
@@ -446,6 +490,10 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
             name_span: Span::new(name_start, name_start + name.len()),
             expr,
             constexpr,
+            // (`auto const& ctup = tup;`: a reference, not modelled as one; a copy)
+            is_const: src[pos..name_start]
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w == "const" || w == "constexpr"),
             int_type: (!src[pos..name_start].trim().is_empty())
                 .then(|| declared_int_type(&src[pos..name_start])),
         });
@@ -1326,6 +1374,7 @@ impl<'a> Parser<'a> {
                     span,
                 },
                 constexpr: false,
+                is_const: false,
                 int_type: None,
             }));
         }
@@ -1340,6 +1389,7 @@ impl<'a> Parser<'a> {
             name_span: Span::new(p, name_end),
             expr,
             constexpr: false,
+            is_const: false,
             int_type: None,
         }))
     }
@@ -1459,6 +1509,15 @@ impl<'a> Parser<'a> {
             "extern",
             "volatile",
         ];
+        // `constexpr T x{};`, `static const T x(…);`: the specifiers before the type
+        let mut pos = pos;
+        let mut constexpr = false;
+        let mut is_const = false;
+        while let Some((w @ ("constexpr" | "static" | "const"), end)) = self.word_at(pos) {
+            constexpr |= w == "constexpr";
+            is_const |= w != "static";
+            pos = self.skip_ws(end);
+        }
         let Some((w, _)) = self.word_at(pos) else {
             return Ok(None);
         };
@@ -1484,9 +1543,14 @@ impl<'a> Parser<'a> {
             ExprKind::Call(callee, _) if matches!(callee.kind, ExprKind::Qualified(_)) => {}
             _ => return Ok(None),
         }
-        let name_start = self.skip_ws(ty_end);
+        let mut name_start = self.skip_ws(ty_end);
         if name_start == ty_end {
             return Ok(None);
+        }
+        // `T const x{…};`: a const object, its value the same
+        while let Some(("const", end)) = self.word_at(name_start) {
+            is_const = true;
+            name_start = self.skip_ws(end);
         }
         let Some((name, name_end)) = self.word_at(name_start) else {
             return Ok(None);
@@ -1526,7 +1590,8 @@ impl<'a> Parser<'a> {
                 kind,
                 span: Span::new(pos, end),
             },
-            constexpr: false,
+            constexpr,
+            is_const,
             int_type: None,
         }))
     }
@@ -2615,7 +2680,9 @@ impl<'a> Parser<'a> {
                         && matches!(e.kind, ExprKind::Name(n) if n.contains('<')
                             || (!self.python
                                 && !self.is_dsl()
-                                && n.starts_with(|c: char| c.is_ascii_uppercase())));
+                                // (an alias named as C++'s types are, `tuple_type{1, 2.5}`)
+                                && (n.starts_with(|c: char| c.is_ascii_uppercase())
+                                    || n.ends_with("_type"))));
                     if tuple_type || constructed {
                         self.enter(q)?;
                         let (end, args) = self.list(q, '{', '}', false)?;

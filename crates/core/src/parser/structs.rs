@@ -5,7 +5,7 @@
 //! it is defined (so a member cute does not model is an error there) and again where the
 //! struct is instantiated (`eval::structs` lays them out for its template arguments).
 
-use super::ast::{Span, Stmt};
+use super::ast::{Expr, ExprKind, Span, Stmt};
 use super::cut::closing_bracket;
 use super::{PResult, Parser, err, is_ident_char};
 
@@ -669,8 +669,15 @@ impl<'a> Parser<'a> {
             return Ok(None);
         };
         let name_at = self.skip_ws(end);
-        let Some((name, name_end)) = self.word_at(name_at) else {
-            return Ok(None);
+        // an unnamed struct declares its variable (`struct { int i; double j; } IntDouble;`):
+        // it is named here by where it is written, a name no program spells
+        let (name, name_end) = match self.word_at(name_at) {
+            Some(named) => named,
+            None if self.peek(name_at) == Some('{') => (
+                &*self.arena.alloc_str(&format!("__unnamed_struct_{name_at}")),
+                name_at,
+            ),
+            None => return Ok(None),
         };
         let open = self.skip_ws(name_end);
         match self.peek(open) {
@@ -696,20 +703,51 @@ impl<'a> Parser<'a> {
                 Span::new(open, open + 1),
             );
         };
-        self.expect_end(close + 1)?;
+        // `struct S { … } x;`: the struct, then its variable `x` (a declaration `S x;`)
+        let declarator = match self.word_at(self.skip_ws(close + 1)) {
+            Some((var, var_end)) if params.is_empty() && !super::is_keyword(var) => {
+                self.expect_end(var_end)?;
+                Some((var, Span::new(self.skip_ws(close + 1), var_end)))
+            }
+            _ => {
+                self.expect_end(close + 1)?;
+                None
+            }
+        };
         let body = &self.src[open + 1..close];
         struct_members(body).map_err(|message| super::ParseError {
             message: format!("in the struct '{name}': {message}"),
             span: Span::new(open, close + 1),
         })?;
         let params = self.arena.alloc_slice_copy(params);
-        Ok(Some(Stmt::Struct(self.arena.alloc(StructDef {
+        let def = Stmt::Struct(self.arena.alloc(StructDef {
             name,
             name_span: Span::new(name_at, name_end),
             params,
             body,
             alias: false,
-        }))))
+        }));
+        let Some((var, var_span)) = declarator else {
+            return Ok(Some(def));
+        };
+        let ty = self.alloc(Expr {
+            kind: ExprKind::Name(name),
+            span: Span::new(pos, open),
+        });
+        let declaration = Stmt::Assign {
+            name: var,
+            name_span: var_span,
+            expr: Expr {
+                kind: ExprKind::Call(ty, &[]),
+                span: Span::new(pos, var_span.end),
+            },
+            constexpr: false,
+            is_const: false,
+            int_type: None,
+        };
+        Ok(Some(Stmt::Block(
+            self.arena.alloc_slice_clone(&[def, declaration]),
+        )))
     }
 
     /// `template <PARAMS> using NAME = TYPE;` (`at`: where `using` is written, `end`: its end):

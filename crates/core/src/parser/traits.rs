@@ -30,6 +30,17 @@ const INTEGER_TYPES: &[(&str, &str)] = &[
     ("bool", "bool"),
 ];
 
+/// The type transformations of [`STRIPPING`] that remove a reference (`decltype(get<0>(t))`'s).
+const REMOVING_REFERENCES: &[&str] = &["remove_cvref_t", "remove_reference_t", "decay_t"];
+
+/// A reference type's kind as written (`T&`, `T const&`, `T&&`) and the marker that names it
+/// in an `is_same`'s arguments (no function is named so).
+pub const REFERENCE_KINDS: &[(&str, &str)] = &[
+    ("&", "<lvalue reference>"),
+    ("const&", "<const lvalue reference>"),
+    ("&&", "<rvalue reference>"),
+];
+
 /// The type transformations of `<type_traits>` that strip qualifiers (`const`, `&`), which a
 /// type written as a value does not have: `remove_cvref_t<T>` is T here.
 const STRIPPING: &[&str] = &[
@@ -56,6 +67,7 @@ pub(super) fn trait_named(name: &str) -> Option<(Trait, bool)> {
         "is_constant" => Trait::IsConstant,
         "tuple_size" => Trait::TupleSize,
         "is_empty" => Trait::IsEmpty,
+        "is_standard_layout" => Trait::IsStandardLayout,
         // `rank<I>(x)` and `depth<I>(x)` are CuTe's functions: only the `_v` forms are traits
         "rank" if value => Trait::Rank,
         "depth" if value => Trait::Depth,
@@ -84,6 +96,32 @@ impl<'a> Parser<'a> {
         t: Trait,
         value: bool,
     ) -> PResult<(usize, Expr<'a>)> {
+        // a reference type (`int const&`, `Nonempty<int>&&`): cute's types are values, of no
+        // value category (`decltype(get<0>(t))` is the element's value), so the trait is
+        // named, never answered as if the reference were its value's type
+        if let Some(close) = super::function::angle_close(self.src.as_bytes(), open) {
+            let list = &self.src[open + 1..close];
+            if t == Trait::IsSame
+                && let parts = super::function::split_top(list)
+                && parts.len() == 2
+                && parts.iter().any(|a| a.trim_end().ends_with('&'))
+            {
+                return self.same_with_reference(pos, open, close, &parts, value);
+            }
+            if let Some(r) = super::function::split_top(list)
+                .into_iter()
+                .find(|a| a.trim_end().ends_with('&'))
+            {
+                let at = open + 1 + (r.as_ptr() as usize - list.as_ptr() as usize);
+                return super::err(
+                    format!(
+                        "the reference type '{}' is not modelled: cute's types are values, without C++'s value categories (decltype of an expression is its value's type), so this trait cannot be answered",
+                        r.trim()
+                    ),
+                    Span::new(at, at + r.len()),
+                );
+            }
+        }
         self.enter(open)?;
         let (end, items) = self.list(open, '<', '>', false)?;
         self.leave();
@@ -135,6 +173,90 @@ impl<'a> Parser<'a> {
         ))
     }
 
+    /// `is_same<A, B>` where A or B is a reference type (`int const&`, `Nonempty<int>&`,
+    /// `int&&`): each reference type read as the marker call `REF(T)` (`REF` one of
+    /// [`REFERENCE_KINDS`], no function's name), which the evaluator compares with the value
+    /// category of a `decltype(get<I>(t))` (eval/traits.rs).
+    fn same_with_reference(
+        &mut self,
+        pos: usize,
+        open: usize,
+        close: usize,
+        parts: &[&'a str],
+        value: bool,
+    ) -> PResult<(usize, Expr<'a>)> {
+        let list = &self.src[open + 1..close];
+        let mut args = Vec::with_capacity(2);
+        for part in parts {
+            let at = open + 1 + (part.as_ptr() as usize - list.as_ptr() as usize);
+            let lead = part.len() - part.trim_start().len();
+            let text = part.trim();
+            let (base, kind) = match text.strip_suffix("&&") {
+                Some(b) => (b.trim_end(), "&&"),
+                None => match text.strip_suffix('&') {
+                    Some(b) => (b.trim_end(), "&"),
+                    None => (text, ""),
+                },
+            };
+            let (base, kind) = match (kind, base.strip_suffix("const")) {
+                ("&", Some(b)) if b.ends_with(|c: char| c.is_whitespace() || c == '>') => {
+                    (b.trim_end(), "const&")
+                }
+                ("&", _) if base.starts_with("const ") => (base["const ".len()..].trim(), "const&"),
+                _ => (base, kind),
+            };
+            let start = at + lead + (base.as_ptr() as usize - text.as_ptr() as usize);
+            // (read up to the reference's `&`, which an expression would take as an operator)
+            let mut q = Parser::new(&self.src[..start + base.len()], 0, self.arena);
+            q.in_angle = true;
+            let (end, e) = q.expr(start)?;
+            if q.skip_ws(end) != start + base.len() {
+                return super::err(
+                    format!("expected a type in is_same<…>, found '{}'", part.trim()),
+                    Span::new(at, at + part.len()),
+                );
+            }
+            let e = self.without_qualifiers(&e)?;
+            let e = self.as_value(&e, true);
+            args.push(if kind.is_empty() {
+                e
+            } else {
+                let callee = Expr {
+                    kind: ExprKind::Qualified(
+                        REFERENCE_KINDS
+                            .iter()
+                            .find(|(k, _)| *k == kind)
+                            .map_or("", |(_, marker)| marker),
+                    ),
+                    span: e.span,
+                };
+                Expr {
+                    kind: ExprKind::Call(
+                        self.arena.alloc(callee),
+                        self.arena.alloc_slice_copy(&[e]),
+                    ),
+                    span: Span::new(at, at + part.len()),
+                }
+            });
+        }
+        let span = Span::new(pos, close + 1);
+        let e = Expr {
+            kind: ExprKind::Trait(Trait::IsSame, self.arena.alloc_slice_copy(&args)),
+            span,
+        };
+        Ok((
+            close + 1,
+            if value {
+                Expr {
+                    kind: ExprKind::Field(self.arena.alloc(e), "::value"),
+                    span,
+                }
+            } else {
+                e
+            },
+        ))
+    }
+
     /// A type without the qualifiers `<type_traits>` strips (`remove_cvref_t<T>`, `decay_t<T>`,
     /// …): T, which a value's type already is here (`decltype(x)` has no `const` or `&`).
     pub(super) fn without_qualifiers(&mut self, e: &Expr<'a>) -> PResult<Expr<'a>> {
@@ -166,7 +288,17 @@ impl<'a> Parser<'a> {
                 Span::new(e.span.start, e.span.end),
             );
         }
-        self.without_qualifiers(&inner)
+        let inner = self.without_qualifiers(&inner)?;
+        // `remove_cvref_t<decltype(get<0>(t))>`: a `decltype(…)` with its reference removed,
+        // a group of the group (the evaluator reads the value category of `decltype(E)`, a
+        // group of E, only: eval/traits.rs); `remove_cv_t`, `remove_const_t` keep a reference
+        Ok(match inner.kind {
+            ExprKind::Group(_) if REMOVING_REFERENCES.contains(&wrapper.trim_end()) => Expr {
+                kind: ExprKind::Group(self.arena.alloc(inner)),
+                span: inner.span,
+            },
+            _ => inner,
+        })
     }
 
     /// A type written as a value: an integer type's name is a run-time integer (its value
