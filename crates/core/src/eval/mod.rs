@@ -2017,14 +2017,14 @@ impl Env {
                     )),
                 }
             }
-            // Python's slice of a tuple, `t[a:b]` (read as `get(t, slice(a, b))`)
+            // Python's slice of a tuple or a list, `t[a:b:c]` (read as `get(t, slice(a, b, c))`)
             ExprKind::Call(callee, [base, index])
                 if callee.kind == ExprKind::Qualified("get")
-                    && let ExprKind::Call(s, [start, stop]) = index.kind
+                    && let ExprKind::Call(s, [start, stop, step]) = index.kind
                     && s.kind == ExprKind::Name("slice")
                     && !self.is_bound("slice") =>
             {
-                self.python_slice(base, start, stop, e.span)
+                self.python_slice(base, [start, stop, step], e.span)
             }
             // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
             ExprKind::Call(callee, args)
@@ -5829,14 +5829,15 @@ fn arithmetic(
 }
 
 impl Env {
-    /// Python's `t[start:stop]` of a tuple: its modes from `start` to before `stop` (a bound
-    /// left out, `None`, is the tuple's end; a negative one counts from the end; both clamped
-    /// to the tuple, as Python's slice does).
+    /// Python's `t[start:stop:step]` of a tuple or a list (a list's slice is a list): its modes
+    /// CPython's `PySlice_AdjustIndices` picks. A bound left out (`None`) is the end the step
+    /// walks from or to; a negative bound counts from the end; bounds are clamped to `[0, len]`
+    /// (a step > 0) or `[-1, len - 1]` (a step < 0); the picked indices are `start, start +
+    /// step, …` while before `stop` in the step's direction. A step of 0 is Python's ValueError.
     fn python_slice(
         &self,
         base: &Expr,
-        start: &Expr,
-        stop: &Expr,
+        [start, stop, step]: [&Expr; 3],
         span: Span,
     ) -> Result<Value, EvalError> {
         let v = self.eval(base)?;
@@ -5847,13 +5848,10 @@ impl Env {
             ));
         };
         let len = modes.len() as i64;
-        let bound = |e: &Expr, default: i64| -> Result<i64, EvalError> {
+        let int_or_none = |e: &Expr| -> Result<Option<i64>, EvalError> {
             match self.eval(e)? {
-                Value::Under => Ok(default),
-                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => {
-                    let n = t.as_int().unwrap_or(0);
-                    Ok(if n < 0 { (n + len).max(0) } else { n.min(len) })
-                }
+                Value::Under => Ok(None),
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => Ok(t.as_int()),
                 other => Err(EvalError::new(
                     format!(
                         "a slice's bound is a Python int or None, found {}",
@@ -5863,13 +5861,39 @@ impl Env {
                 )),
             }
         };
-        let (from, to) = (bound(start, 0)?, bound(stop, len)?);
-        let picked = if from < to {
-            modes[from as usize..to as usize].to_vec()
-        } else {
-            Vec::new()
+        let step = int_or_none(step)?.unwrap_or(1);
+        if step == 0 {
+            return Err(EvalError::new(
+                "ValueError: slice step cannot be zero",
+                span,
+            ));
+        }
+        let (low, high) = if step > 0 { (0, len) } else { (-1, len - 1) };
+        let bound = |e: &Expr, default: i64| -> Result<i64, EvalError> {
+            Ok(match int_or_none(e)? {
+                None => default,
+                Some(n) if n < 0 => n.saturating_add(len).max(low),
+                Some(n) => n.min(high),
+            })
         };
-        let v = Value::tuple(picked);
+        let (from, to) = if step > 0 {
+            (bound(start, 0)?, bound(stop, len)?)
+        } else {
+            (bound(start, len - 1)?, bound(stop, -1)?)
+        };
+        let mut picked = Vec::new();
+        let mut i = from;
+        while (step > 0 && i < to) || (step < 0 && i > to) {
+            picked.push(modes[i as usize].clone());
+            i = match i.checked_add(step) {
+                Some(next) => next,
+                None => break,
+            };
+        }
+        let v = match v {
+            Value::List(_) => Value::List(picked),
+            _ => Value::tuple(picked),
+        };
         check_limits(&v, span)?;
         Ok(v)
     }
