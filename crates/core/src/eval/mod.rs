@@ -850,6 +850,15 @@ impl Env {
                     (_, v) => v,
                 };
                 self.bind(name, v);
+                // Python's `b = a` of a list: one list, two names (`b.append(…)` grows `a`)
+                if let ExprKind::Name(src) = expr.kind
+                    && src != name
+                    && let Some(list) = self.vars.get(src)
+                    && matches!(**list, Value::List(_))
+                {
+                    let shared = std::sync::Arc::clone(list);
+                    self.vars.insert(name.to_string(), shared);
+                }
                 if let Some(kind) = copied_array {
                     self.arrays.insert(name.to_string(), kind);
                 }
@@ -996,11 +1005,28 @@ impl Env {
                     && let Some(Value::List(xs)) = self.get(n)
                 {
                     // Python's list holds itself after `xs.append(xs)` (a cycle, printed
-                    // `[1, [...]]`); cute's lists are values, which cannot
-                    if m == "append" && mentions_as_item(arg, n) {
+                    // `[1, [...]]`); cute's lists are shared between names (`b = a`), never
+                    // held in themselves
+                    // the other names of the same list (Python's `b = a`): they see it grow
+                    let aliases: Vec<String> = match self.vars.get(n) {
+                        Some(list) if std::sync::Arc::strong_count(list) > 1 => self
+                            .vars
+                            .iter()
+                            .filter(|(m, other)| {
+                                m.as_str() != n && std::sync::Arc::ptr_eq(other, list)
+                            })
+                            .map(|(m, _)| m.clone())
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    if m == "append"
+                        && std::iter::once(n)
+                            .chain(aliases.iter().map(String::as_str))
+                            .any(|name| mentions_as_item(arg, name))
+                    {
                         return Err(EvalError::new(
                             format!(
-                                "{n}.append: a list that holds itself is not modelled (cute's lists are values, not Python's shared objects)"
+                                "{n}.append: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
                             ),
                             arg.span,
                         ));
@@ -1048,6 +1074,12 @@ impl Env {
                         xs.extend(items);
                     }
                     self.list_sizes.insert(n.to_string(), (new_len, total));
+                    if let Some(grown) = self.vars.get(n).cloned() {
+                        for m in aliases {
+                            self.list_sizes.insert(m.clone(), (new_len, total));
+                            self.vars.insert(m, std::sync::Arc::clone(&grown));
+                        }
+                    }
                     return Ok(Outcome::Nothing);
                 }
                 let v = self.eval_shown(&e)?;
@@ -3189,6 +3221,19 @@ impl Env {
             && let Some(v) = dsl_gpu_index(n)
         {
             return Ok(v);
+        }
+        // the DSL's `cute.compile(f, …)` of a name the program does not define: Python's
+        // NameError of `f` (a jit function of the program's own is compiled by `c = …`)
+        if let Some("compile") = self.called_function(callee)
+            && functions::lookup("compile").is_none()
+            && let [f, ..] = args
+            && let ExprKind::Name(function) = f.kind
+            && !self.user_function(function)
+            && !self.is_bound(function)
+        {
+            let mut e = EvalError::new(undefined_variable(function), f.span);
+            e.message.push_str(&self.did_you_mean(function));
+            return Err(e);
         }
         // Python's `type(x)` in the DSL: the class, as the DSL prints it at trace time
         if (self.dsl || self.dsl_seen)
