@@ -1968,6 +1968,22 @@ impl<'a> Parser<'a> {
             p.expect_end(end)?;
             Ok(e)
         };
+        // NumPy's and torch's slice of several modes, `t[::2, 1:3]`
+        let mut depth = 0usize;
+        for (i, c) in self.src[open + 1..close].bytes().enumerate() {
+            match c {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => {
+                    let at = open + 1 + i;
+                    return err(
+                        "a slice of several modes (t[a:b, c:d], NumPy's and torch's) is not modelled: slice one mode, t[a:b:c]",
+                        Span::new(at, at + 1),
+                    );
+                }
+                _ => {}
+            }
+        }
         match self.src[colon + 1..close].find(':') {
             Some(k) => {
                 let second = colon + 1 + k;
