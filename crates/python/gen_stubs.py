@@ -15,6 +15,7 @@ from typing import Any, Sequence, Tuple, Union
 
 from . import cutlass as cutlass
 from . import nvgpu as nvgpu
+from . import runtime as runtime
 from .cutlass import (
     BFloat16 as BFloat16,
     Float4E2M1FN as Float4E2M1FN,

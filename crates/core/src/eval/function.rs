@@ -1542,6 +1542,35 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::Scalar(x) if x.python => "<class 'float'>".to_string(),
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
+        // a Python class (`int`, what `type(3)` is) is a `type`
+        Value::Name(n)
+            if n.starts_with("<class '")
+                || matches!(
+                    n.as_str(),
+                    "int"
+                        | "float"
+                        | "bool"
+                        | "str"
+                        | "tuple"
+                        | "list"
+                        | "dict"
+                        | "type"
+                        | "object"
+                ) =>
+        {
+            "<class 'type'>".to_string()
+        }
+        // a DSL numeric type (`cutlass.Int32`, `cute.Float16`) is of its metaclass
+        Value::Name(n)
+            if n.as_str() == "Boolean" || crate::algebra::element::Element::of_dsl(n).is_some() =>
+        {
+            let meta = if n.contains("Float") {
+                "FloatMeta"
+            } else {
+                "IntegerMeta"
+            };
+            format!("<class 'cutlass.base_dsl.typing.{meta}'>")
+        }
         Value::Dict(_) => "<class 'dict'>".to_string(),
         Value::List(_) => "<class 'list'>".to_string(),
         Value::SymInt(_) => "<class 'cutlass.cute.typing.SymInt'>".to_string(),

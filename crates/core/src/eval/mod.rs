@@ -897,6 +897,15 @@ impl Env {
                     (_, v) => v,
                 };
                 self.bind(name, v);
+                // Python's `b = a` of a list: one list, two names (`b.append(…)` grows `a`)
+                if let ExprKind::Name(src) = expr.kind
+                    && src != name
+                    && let Some(list) = self.vars.get(src)
+                    && matches!(**list, Value::List(_))
+                {
+                    let shared = std::sync::Arc::clone(list);
+                    self.vars.insert(name.to_string(), shared);
+                }
                 if let Some(kind) = copied_array {
                     self.arrays.insert(name.to_string(), kind);
                 }
@@ -1046,11 +1055,28 @@ impl Env {
                     && let Some(Value::List(xs)) = self.get(n)
                 {
                     // Python's list holds itself after `xs.append(xs)` (a cycle, printed
-                    // `[1, [...]]`); cute's lists are values, which cannot
-                    if m == "append" && mentions_as_item(arg, n) {
+                    // `[1, [...]]`); cute's lists are shared between names (`b = a`), never
+                    // held in themselves
+                    // the other names of the same list (Python's `b = a`): they see it grow
+                    let aliases: Vec<String> = match self.vars.get(n) {
+                        Some(list) if std::sync::Arc::strong_count(list) > 1 => self
+                            .vars
+                            .iter()
+                            .filter(|(m, other)| {
+                                m.as_str() != n && std::sync::Arc::ptr_eq(other, list)
+                            })
+                            .map(|(m, _)| m.clone())
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    if m == "append"
+                        && std::iter::once(n)
+                            .chain(aliases.iter().map(String::as_str))
+                            .any(|name| mentions_as_item(arg, name))
+                    {
                         return Err(EvalError::new(
                             format!(
-                                "{n}.append: a list that holds itself is not modelled (cute's lists are values, not Python's shared objects)"
+                                "{n}.append: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
                             ),
                             arg.span,
                         ));
@@ -1098,6 +1124,12 @@ impl Env {
                         xs.extend(items);
                     }
                     self.list_sizes.insert(n.to_string(), (new_len, total));
+                    if let Some(grown) = self.vars.get(n).cloned() {
+                        for m in aliases {
+                            self.list_sizes.insert(m.clone(), (new_len, total));
+                            self.vars.insert(m, std::sync::Arc::clone(&grown));
+                        }
+                    }
                     return Ok(Outcome::Nothing);
                 }
                 let v = self.eval_shown(&e)?;
@@ -2083,14 +2115,14 @@ impl Env {
                     )),
                 }
             }
-            // Python's slice of a tuple, `t[a:b]` (read as `get(t, slice(a, b))`)
+            // Python's slice of a tuple or a list, `t[a:b:c]` (read as `get(t, slice(a, b, c))`)
             ExprKind::Call(callee, [base, index])
                 if callee.kind == ExprKind::Qualified("get")
-                    && let ExprKind::Call(s, [start, stop]) = index.kind
+                    && let ExprKind::Call(s, [start, stop, step]) = index.kind
                     && s.kind == ExprKind::Name("slice")
                     && !self.is_bound("slice") =>
             {
-                self.python_slice(base, start, stop, e.span)
+                self.python_slice(base, [start, stop, step], e.span)
             }
             // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
             ExprKind::Call(callee, args)
@@ -3261,6 +3293,19 @@ impl Env {
             && let Some(v) = dsl_gpu_index(n)
         {
             return Ok(v);
+        }
+        // the DSL's `cute.compile(f, …)` of a name the program does not define: Python's
+        // NameError of `f` (a jit function of the program's own is compiled by `c = …`)
+        if let Some("compile") = self.called_function(callee)
+            && functions::lookup("compile").is_none()
+            && let [f, ..] = args
+            && let ExprKind::Name(function) = f.kind
+            && !self.user_function(function)
+            && !self.is_bound(function)
+        {
+            let mut e = EvalError::new(undefined_variable(function), f.span);
+            e.message.push_str(&self.did_you_mean(function));
+            return Err(e);
         }
         // Python's `type(x)` in the DSL: the class, as the DSL prints it at trace time
         if (self.dsl || self.dsl_seen)
@@ -6002,14 +6047,15 @@ fn arithmetic(
 }
 
 impl Env {
-    /// Python's `t[start:stop]` of a tuple: its modes from `start` to before `stop` (a bound
-    /// left out, `None`, is the tuple's end; a negative one counts from the end; both clamped
-    /// to the tuple, as Python's slice does).
+    /// Python's `t[start:stop:step]` of a tuple or a list (a list's slice is a list): its modes
+    /// CPython's `PySlice_AdjustIndices` picks. A bound left out (`None`) is the end the step
+    /// walks from or to; a negative bound counts from the end; bounds are clamped to `[0, len]`
+    /// (a step > 0) or `[-1, len - 1]` (a step < 0); the picked indices are `start, start +
+    /// step, …` while before `stop` in the step's direction. A step of 0 is Python's ValueError.
     fn python_slice(
         &self,
         base: &Expr,
-        start: &Expr,
-        stop: &Expr,
+        [start, stop, step]: [&Expr; 3],
         span: Span,
     ) -> Result<Value, EvalError> {
         let v = self.eval(base)?;
@@ -6020,13 +6066,10 @@ impl Env {
             ));
         };
         let len = modes.len() as i64;
-        let bound = |e: &Expr, default: i64| -> Result<i64, EvalError> {
+        let int_or_none = |e: &Expr| -> Result<Option<i64>, EvalError> {
             match self.eval(e)? {
-                Value::Under => Ok(default),
-                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => {
-                    let n = t.as_int().unwrap_or(0);
-                    Ok(if n < 0 { (n + len).max(0) } else { n.min(len) })
-                }
+                Value::Under => Ok(None),
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => Ok(t.as_int()),
                 other => Err(EvalError::new(
                     format!(
                         "a slice's bound is a Python int or None, found {}",
@@ -6036,13 +6079,39 @@ impl Env {
                 )),
             }
         };
-        let (from, to) = (bound(start, 0)?, bound(stop, len)?);
-        let picked = if from < to {
-            modes[from as usize..to as usize].to_vec()
-        } else {
-            Vec::new()
+        let step = int_or_none(step)?.unwrap_or(1);
+        if step == 0 {
+            return Err(EvalError::new(
+                "ValueError: slice step cannot be zero",
+                span,
+            ));
+        }
+        let (low, high) = if step > 0 { (0, len) } else { (-1, len - 1) };
+        let bound = |e: &Expr, default: i64| -> Result<i64, EvalError> {
+            Ok(match int_or_none(e)? {
+                None => default,
+                Some(n) if n < 0 => n.saturating_add(len).max(low),
+                Some(n) => n.min(high),
+            })
         };
-        let v = Value::tuple(picked);
+        let (from, to) = if step > 0 {
+            (bound(start, 0)?, bound(stop, len)?)
+        } else {
+            (bound(start, len - 1)?, bound(stop, -1)?)
+        };
+        let mut picked = Vec::new();
+        let mut i = from;
+        while (step > 0 && i < to) || (step < 0 && i > to) {
+            picked.push(modes[i as usize].clone());
+            i = match i.checked_add(step) {
+                Some(next) => next,
+                None => break,
+            };
+        }
+        let v = match v {
+            Value::List(_) => Value::List(picked),
+            _ => Value::tuple(picked),
+        };
         check_limits(&v, span)?;
         Ok(v)
     }

@@ -2014,7 +2014,7 @@ impl<'a> Parser<'a> {
                 {
                     return None;
                 }
-                // (a second `:`, a step, is refused by `slice_bounds`)
+                // (a second `:`, a step, is read by `slice_bounds`)
                 (None, b':') if depth == 0 => {
                     colon.get_or_insert(i);
                 }
@@ -2026,14 +2026,9 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// A slice's start and stop (`None` where left out): the expressions from `open + 1` to
-    /// `colon` and from `colon + 1` to `close`. A step (`t[a:b:c]`) is not modelled.
-    fn slice_bounds(
-        &self,
-        open: usize,
-        colon: usize,
-        close: usize,
-    ) -> PResult<(Expr<'a>, Expr<'a>)> {
+    /// A slice's start, stop and step (`None` where left out): the expressions from `open + 1`
+    /// to `colon`, from `colon + 1` to a second `:` (or `close`) and from there to `close`.
+    fn slice_bounds(&self, open: usize, colon: usize, close: usize) -> PResult<[Expr<'a>; 3]> {
         let bound = |from: usize, to: usize| -> PResult<Expr<'a>> {
             let mut p = self.upto(to);
             let at = p.skip_ws(from);
@@ -2047,13 +2042,37 @@ impl<'a> Parser<'a> {
             p.expect_end(end)?;
             Ok(e)
         };
-        if let Some(k) = self.src[colon + 1..close].find(':') {
-            return err(
-                "a slice's step (t[a:b:c]) is not modelled: write t[a:b]",
-                Span::new(colon + 1 + k, colon + 2 + k),
-            );
+        // NumPy's and torch's slice of several modes, `t[::2, 1:3]`
+        let mut depth = 0usize;
+        for (i, c) in self.src[open + 1..close].bytes().enumerate() {
+            match c {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => {
+                    let at = open + 1 + i;
+                    return err(
+                        "a slice of several modes (t[a:b, c:d], NumPy's and torch's) is not modelled: slice one mode, t[a:b:c]",
+                        Span::new(at, at + 1),
+                    );
+                }
+                _ => {}
+            }
         }
-        Ok((bound(open + 1, colon)?, bound(colon + 1, close)?))
+        match self.src[colon + 1..close].find(':') {
+            Some(k) => {
+                let second = colon + 1 + k;
+                Ok([
+                    bound(open + 1, colon)?,
+                    bound(colon + 1, second)?,
+                    bound(second + 1, close)?,
+                ])
+            }
+            None => Ok([
+                bound(open + 1, colon)?,
+                bound(colon + 1, close)?,
+                bound(close, close)?,
+            ]),
+        }
     }
 
     /// The `>` that closes the `<` at `open` (nesting counted), within its statement.
@@ -2597,15 +2616,15 @@ impl<'a> Parser<'a> {
                     if (self.python || self.dsl_session || self.is_dsl())
                         && let Some((colon, close)) = self.slice_colon(q) =>
                 {
-                    // Python's slice `t[a:b]`: `get(t, slice(a, b))`
-                    let (start, stop) = self.slice_bounds(q, colon, close)?;
+                    // Python's slice `t[a:b:c]`: `get(t, slice(a, b, c))`
+                    let bounds = self.slice_bounds(q, colon, close)?;
                     let slice = Expr {
                         kind: ExprKind::Call(
                             self.alloc(Expr {
                                 kind: ExprKind::Name("slice"),
                                 span: Span::new(q, q + 1),
                             }),
-                            self.arena.alloc_slice_copy(&[start, stop]),
+                            self.arena.alloc_slice_copy(&bounds),
                         ),
                         span: Span::new(q, close + 1),
                     };
@@ -4394,7 +4413,7 @@ fn declared_int_words(words: &str) -> Option<(u32, bool)> {
 /// name): no `;`, no `::`.
 fn python_dict_braces_only(src: &str) -> bool {
     let b = src.as_bytes();
-    if memchr::memchr(b';', b).is_some() || find(b, b"::").is_some() {
+    if memchr::memchr(b';', b).is_some() || scope_colons(b).next().is_some() {
         return false;
     }
     b.iter()
@@ -4406,6 +4425,21 @@ fn python_dict_braces_only(src: &str) -> bool {
         })
 }
 
+/// Whether the `::` at `i` is C++'s scope operator, not Python's slice with a step left
+/// out of its bounds (`t[::2]`, `t[1::-1]`, `t[::]`): one after `[`, or before neither a
+/// name nor `~`, is a slice's.
+fn scope_colons_at(b: &[u8], i: usize) -> bool {
+    b.get(i..i + 2) == Some(b"::")
+        && !(i > 0 && b[i - 1] == b'[')
+        && b.get(i + 2)
+            .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_' || c == b'~')
+}
+
+/// The places of C++'s `::` in `b` ([`scope_colons_at`]).
+fn scope_colons(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    positions_of(b, b"::").filter(|&i| scope_colons_at(b, i))
+}
+
 fn cpp_markers(src: &str) -> bool {
     let b = src.as_bytes();
     if memchr::memchr2(b';', b'{', b).is_some() {
@@ -4413,15 +4447,15 @@ fn cpp_markers(src: &str) -> bool {
     }
     // `::` outside the template arguments of a name (`recast_layout<cute::half_t, …>(…)`
     // stays the notation, as `upcast<2>(…)` does)
-    if find(b, b"::").is_some() {
+    if let Some(first) = scope_colons(b).next() {
         let mut depth = 0usize;
-        for (i, &c) in b.iter().enumerate() {
+        for (i, &c) in b.iter().enumerate().skip(first) {
             match c {
                 b'<' if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_') => {
                     depth += 1;
                 }
                 b'>' if depth > 0 => depth -= 1,
-                b':' if depth == 0 && b.get(i + 1) == Some(&b':') => return true,
+                b':' if depth == 0 && scope_colons_at(b, i) => return true,
                 _ => {}
             }
         }
