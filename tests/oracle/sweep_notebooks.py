@@ -517,6 +517,156 @@ def write_transcript(path, units):
         f.write('stderr = """\n"""\n')
 
 
+# `--docstrings`: the DSL's own docstrings (python/CuTeDSL/cutlass/cute/**/*.py): each
+# `.. code-block:: python` of a function's, class's or module's docstring is one unit, as a user
+# pastes it from the API reference
+DOCSTRING_FOLDER = "python/CuTeDSL/cutlass/cute/"
+# what a docstring's block takes as imported: the module's own names (`make_layout`,
+# `ScaledBasis`, written bare in core.py's docstrings) and `cute.`/`cutlass.`
+# (`Int32`, `Float32`: the modules import them from cutlass)
+DOCSTRING_PREAMBLE = ("import cutlass\nimport cutlass.cute as cute\nfrom cutlass import *\n"
+                      "from cutlass.cute import *\n")
+# the DSL's side of it: 4.8.1's `from cutlass.cute import *` fails (its `__all__` names
+# `IntValue`, which the module lacks), so its public names are bound one by one
+DSL_DOCSTRING_PREAMBLE = DOCSTRING_PREAMBLE.replace(
+    "from cutlass.cute import *\n",
+    "globals().update((n, getattr(cute, n)) for n in dir(cute) if not n.startswith('_'))\n")
+
+
+def docstring_blocks(mirror):
+    """The Python code blocks of the DSL's docstrings: (where, text). A doctest block (`>>>
+    f(x)` then its answer) is its statements, the answers left out."""
+    out = []
+    paths = git(mirror, "ls-tree", "-r", "--name-only", "HEAD", DOCSTRING_FOLDER).split()
+    for path in sorted(p for p in paths if p.endswith(".py")):
+        tree = ast.parse(git(mirror, "show", f"HEAD:{path}"))
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                     ast.AsyncFunctionDef)):
+                continue
+            doc = ast.get_docstring(node, clean=True)
+            lines = (doc or "").split("\n")
+            k = 0
+            while k < len(lines):
+                m = re.match(r"(\s*)\.\. code(?:-block)?::\s*python\s*$", lines[k])
+                k += 1
+                if not m:
+                    continue
+                indent, body = len(m.group(1)), []
+                while k < len(lines) and (not lines[k].strip()
+                                          or len(lines[k]) - len(lines[k].lstrip()) > indent):
+                    body.append(lines[k])
+                    k += 1
+                text = textwrap.dedent("\n".join(body)).strip("\n")
+                if ">>>" in text:
+                    text = "\n".join(l.strip()[4:] for l in text.split("\n")
+                                     if l.strip().startswith((">>>", "...")))
+                name = getattr(node, "name", "module")
+                out.append((f"{path.removeprefix(DOCSTRING_FOLDER)} {name} block "
+                            f"{sum(w.startswith(path.removeprefix(DOCSTRING_FOLDER) + ' ' + name + ' ') for w, _ in out)}",
+                            text))
+    return out
+
+
+def echoed(text):
+    """A block with each value it computes printed, as a reader checking the docstring's
+    comments (`# Returns (2,4,4)`) does: a bare expression `print(…)`ed, each assignment's
+    names printed after it; None where the block is no Python (`make_tensor(...)` aside, an
+    elision). A block that defines a function or class is left as written (its calls print
+    what they print)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    if any(isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+           for n in tree.body):
+        return text
+    lines, out = text.split("\n"), []
+    for node in tree.body:
+        written = "\n".join(lines[node.lineno - 1:node.end_lineno])
+        if isinstance(node, ast.Expr) and not (
+                isinstance(node.value, ast.Call) and ast.unparse(node.value.func) in
+                ("print", "cute.printf", "printf", "cute.print_tensor", "print_tensor")) \
+                and not isinstance(node.value, ast.Constant):
+            out.append(f"print({segment(text, node.value)})")
+            continue
+        out.append(written)
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AnnAssign) else [])
+        for t in targets:
+            for n in ast.walk(t):
+                if isinstance(n, ast.Name):
+                    out.append(f"print({n.id})")
+    return "\n".join(out)
+
+
+def in_jit(text):
+    """The block as the DSL runs it: its statements in a `@cute.jit` function called on the
+    host (the DSL's layouts and atoms need a jit function's context), its definitions as
+    written."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    if any(isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+           for n in tree.body):
+        return text
+    return "@cute.jit\ndef docstring_block():\n" + textwrap.indent(text, "    ") \
+        + "\n    pass\n\ndocstring_block()\n"
+
+
+def docstrings(args):
+    """`--docstrings`: each docstring block, its values printed (`echoed`), pasted into cute
+    after DOCSTRING_PREAMBLE and run by the DSL in a jit function (`in_jit`)."""
+    blocks = docstring_blocks(args.mirror)
+    if args.notebooks:
+        blocks = [b for b in blocks if any(b[0].startswith(n) for n in args.notebooks)]
+    pasted = [(where, echoed(text)) for where, text in blocks]
+    runnable = [(w, t) for w, t in pasted if t is not None]
+    # (one cell: the DSL reads a jit function's names from the file that defines it)
+    answers = dsl_run([[DSL_DOCSTRING_PREAMBLE + in_jit(t)] for _, t in runnable])
+    dsl = {w: a[-1] for (w, _), a in zip(runnable, answers)}
+    print("| file | blocks | as DSL | refused | differs | no Python | the DSL refuses |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    details, reasons, rows = [], collections.Counter(), collections.OrderedDict()
+    for where, text in pasted:
+        counts = rows.setdefault(where.split(" ")[0], collections.Counter())
+        counts["blocks"] += 1
+        if text is None:
+            counts["pseudo"] += 1
+            details.append(f"no-python {where}")
+            continue
+        out, error = dsl[where]
+        code, got, err = run_cute(args.bin, DOCSTRING_PREAMBLE + text + "\n")
+        first = next((l for l in (got + err).split("\n") if l.startswith("error")), "error")
+        if error is not None:
+            counts["dsl"] += 1
+            details.append(f"dsl-refuses {where}: {error[:100]} / cute "
+                           + (f"refuses: {first[:100]}" if code else "answers"))
+        elif code != 0:
+            counts["refused"] += 1
+            reasons[reason_key(first)] += 1
+            details.append(f"refused  {where}: {first[:150]}")
+        elif same(got, out, False):
+            counts["as"] += 1
+            details.append(f"as-DSL   {where}")
+        else:
+            counts["differs"] += 1
+            details.append(f"differs  {where}")
+        if args.show:
+            print(f"----- {where}: paste\n{text}\n----- cute (rc {code})\n{got}{err}"
+                  f"----- DSL{' error ' + error if error else ''}\n{out}")
+    total = collections.Counter()
+    for name, c in list(rows.items()) + [("all", None)]:
+        c = c if c is not None else total
+        print(f"| {name} | {c['blocks']} | {c['as']} | {c['refused']} | {c['differs']} "
+              f"| {c['pseudo']} | {c['dsl']} |")
+        if name != "all":
+            total.update(c)
+    if args.v:
+        print_details(details, reasons, "blocks")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "cute"))
@@ -532,8 +682,13 @@ def main():
     ap.add_argument("--docs", action="store_true",
                     help="the DSL's documentation pages (media/docs/pythonDSL/, DOCS) in place "
                          "of the notebooks")
+    ap.add_argument("--docstrings", action="store_true",
+                    help="the DSL's docstrings' code blocks (python/CuTeDSL/cutlass/cute/), "
+                         "each value printed, in place of the notebooks")
     ap.add_argument("notebooks", nargs="*")
     args = ap.parse_args()
+    if args.docstrings:
+        return docstrings(args)
     args.notebooks = args.notebooks or (DOCS if args.docs else NOTEBOOKS)
     print("| notebook | units | as DSL | in another order | refused | differs | no answer to compare | DSL answered by stored output |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
