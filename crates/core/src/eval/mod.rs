@@ -653,6 +653,11 @@ impl Env {
         let on_value = on_value.expect("not called");
         // the calls of the user's functions this statement may make, its loops' included
         self.calls.set(0);
+        // `from cutlass.cute import *`: the DSL's names bare, every statement after it the DSL's
+        // (as the Python package's session, `set_dsl_session`)
+        if parser::is_dsl_names_import(src) {
+            self.dsl_session = true;
+        }
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
         // `q = a // b`, `n = 2 ** k` in a session of DSL text: Python's floor division (not a
@@ -1349,13 +1354,18 @@ impl Env {
                 }
             }
             parser::Printing::Format => {
-                // `cute.printf(x)` of one value: as `cute.printf("{}", x)`
-                let one_value = matches!(parts.as_slice(), [TextPart::Value(_)]);
+                // `cute.printf(x, y)` of values only: as `cute.printf("{}, {}", x, y)`
+                // (core.py's printf: `fmt = "{}" + ", {}" * (len(args) - 1)`)
+                let values_only = parts.iter().all(|p| matches!(p, TextPart::Value(_)));
+                let count = parts.len();
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
-                    Some(TextPart::Value(v)) if one_value => {
-                        parts = vec![TextPart::Value(v)].into_iter();
-                        "{}".to_string()
+                    Some(TextPart::Value(v)) if values_only => {
+                        parts = std::iter::once(TextPart::Value(v))
+                            .chain(parts)
+                            .collect::<Vec<_>>()
+                            .into_iter();
+                        format!("{{}}{}", ", {}".repeat(count - 1))
                     }
                     Some(TextPart::Str(s)) => s,
                     Some(TextPart::Pieces(_) | TextPart::RunTime(_)) => {

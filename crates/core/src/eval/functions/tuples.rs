@@ -89,6 +89,42 @@ fn repeat_like_checked(a: &Args) -> R {
     repeat_like_value(a, &a.vals[0], &a.vals[1])
 }
 
+/// `value` (a run-time integer where `dynamic`) times the basis element along argument `mode`
+/// (an integer, or a list of them: the DSL's `E([0, 1])` is C++'s `E<0,1>`).
+fn scaled_basis(a: &Args, value: i64, dynamic: bool, mode: usize) -> R {
+    let path = a.int_tuple(mode)?.leaves();
+    let basis = crate::algebra::basis::Basis::from_path(&path)
+        .map_err(|e| EvalError::algebra(e, a.spans[mode]))?;
+    Ok(Value::IntTuple(IntTuple::stride(
+        crate::algebra::basis::Stride::new(value, basis).with_dynamic(dynamic),
+    )))
+}
+
+/// `repeat(x, n)` (`repeat<n>(x)`): n copies of x as a tuple, x itself where n is 1 unless
+/// `as_tuple` (the DSL's repeat_as_tuple: `(x,)`).
+fn repeated(a: &Args, as_tuple: bool) -> R {
+    use crate::limits::MAX_TUPLE_WIDTH;
+    let n = a.index(1)?;
+    if n < 1 {
+        return Err(EvalError::new(
+            "repeat: n must be >= 1 (the DSL's ValueError)",
+            a.spans[1],
+        ));
+    }
+    if n.saturating_mul(weight(&a.vals[0])) > MAX_TUPLE_WIDTH {
+        return Err(EvalError::new(
+            format!(
+                "repeat: {n} copies would be more than the limit of {MAX_TUPLE_WIDTH} integers"
+            ),
+            a.spans[1],
+        ));
+    }
+    if n == 1 && !as_tuple {
+        return Ok(a.vals[0].clone());
+    }
+    made(a, vec![a.vals[0].clone(); n])
+}
+
 fn repeat_like_value(a: &Args, t: &Value, x: &Value) -> R {
     if let (Value::IntTuple(t), Value::IntTuple(x)) = (t, x) {
         return Ok(Value::IntTuple(ta::repeat_like(t, x)));
@@ -948,6 +984,122 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| end_of(a, &a.vals[0], true)
+    ),
+    f!(
+        "E",
+        "E(MODE)",
+        "the basis element along MODE (an integer or a list of them: E([0, 1]) is C++'s E<0,1>); the CuTe DSL's cute.E",
+        "cute.E(1)",
+        1,
+        1,
+        |a| Err(EvalError::new(
+            "E(mode) is the CuTe DSL's cute.E; C++ writes the basis element E<N…>{}",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            // core.py's E(mode): ScaledBasis(1, mode)
+            handler: |a| scaled_basis(a, 1, false, 0)
+        })
+    ),
+    f!(
+        "ScaledBasis",
+        "ScaledBasis(VALUE, MODE)",
+        "VALUE times the basis element along MODE (C++'s ScaledBasis<V, N…>); the CuTe DSL's cute.ScaledBasis",
+        "cute.ScaledBasis(2, 0)",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "ScaledBasis(value, mode) is the CuTe DSL's cute.ScaledBasis; C++ writes ScaledBasis<V, N…>{}",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let (value, dynamic) = match a.int_tuple(0).map(|t| t.as_int_kind()) {
+                    Ok(Some(kind)) => kind,
+                    _ => {
+                        return Err(EvalError::new(
+                            format!(
+                                "ScaledBasis: cute models an integer scale, not {} (a Ratio's is not modelled)",
+                                a.vals[0].kind()
+                            ),
+                            a.spans[0],
+                        ));
+                    }
+                };
+                // (a run-time scale prints `?@1`, as the DSL's)
+                scaled_basis(a, value, dynamic, 1)
+            }
+        })
+    ),
+    f!(
+        "basis_value",
+        "basis_value(E)",
+        "the scale of a scaled basis element (an integer: itself)",
+        "basis_value(ScaledBasis<_5,0>{})",
+        1,
+        1,
+        // arithmetic_tuple.hpp: `basis_value(ScaledBasis<T,N> e)` is e.value(), of anything
+        // else the thing itself
+        |a| match &a.vals[0] {
+            Value::IntTuple(t) if t.basis().is_some() => {
+                let s = t.as_stride().expect("a scaled basis element");
+                Ok(Value::IntTuple(IntTuple::of_int(s.coefficient())))
+            }
+            v => Ok(v.clone()),
+        },
+        coordinates: true
+    ),
+    f!(
+        "basis_get",
+        "basis_get(E, T)",
+        "the element of T along the basis element E's modes (get<N…>(T)); T itself where E is an integer",
+        "basis_get(E<1>{}, (10,20,30))",
+        2,
+        2,
+        // arithmetic_tuple.hpp: `basis_get(ScaledBasis<T,Ns…>, t)` is `get<Ns…>(t)`, of
+        // anything else t
+        |a| match &a.vals[0] {
+            Value::IntTuple(t) if let Some(b) = t.basis() => {
+                let get = super::lookup("get").expect("in the function table");
+                let mut vals = vec![a.vals[1].clone()];
+                vals.extend(b.path().iter().map(|&i| Value::int(i)));
+                let spans = vec![a.spans[1]; vals.len()];
+                super::call(get, &vals, &spans, a.span)
+            }
+            _ => Ok(a.vals[1].clone()),
+        },
+        coordinates: true
+    ),
+    f!(
+        "repeat",
+        "repeat<N>(X) | repeat(X, N)",
+        "N copies of X as a tuple; X itself where N is 1 (the DSL's cute.repeat(x, n) too)",
+        "repeat<3>(4)",
+        2,
+        2,
+        // tuple_algorithms.hpp: `repeat<n>(x)` is x where n == 1, else the tuple of n x's;
+        // core.py's repeat(x, n) alike ("n must be >= 1")
+        |a| repeated(a, false),
+        template: TemplateArgs::After
+    ),
+    f!(
+        "repeat_as_tuple",
+        "repeat_as_tuple(X, N)",
+        "N copies of X as a tuple, (X,) where N is 1 (the CuTe DSL's; C++ has repeat<N>(X))",
+        "cute.repeat_as_tuple(4, 1)",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "repeat_as_tuple is the CuTe DSL's (cute.repeat_as_tuple(x, n)); CuTe C++ has repeat<N>(x)",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            // core.py's repeat_as_tuple(x, n): `(x,) * n`
+            handler: |a| repeated(a, true)
+        })
     ),
     f!(
         "insert",
