@@ -543,6 +543,17 @@ DSL_DOCSTRING_PREAMBLE = DOCSTRING_PREAMBLE.replace(
     "globals().update((n, getattr(cute, n)) for n in dir(cute) if not n.startswith('_'))\n")
 
 
+def module_names(where):
+    """The DSL's side of a docstring's block: the public names of the module whose docstring
+    it is (`cutlass.cute.runtime`'s for runtime.py's), bound one by one (Python's builtins
+    kept: nvvm_wrappers.py's `exit` would end the run)."""
+    module = "cutlass.cute." + where.split(" ")[0].removesuffix(".py").replace("/", ".")
+    return ("import builtins, importlib\n"
+            f"_module = importlib.import_module({module!r})\n"
+            "globals().update((n, getattr(_module, n)) for n in dir(_module)\n"
+            "                 if not n.startswith('_') and not hasattr(builtins, n))\n")
+
+
 def docstring_blocks(mirror):
     """The Python code blocks of the DSL's docstrings: (where, text). A doctest block (`>>>
     f(x)` then its answer) is its statements, the answers left out."""
@@ -632,10 +643,16 @@ def docstrings(args):
     if args.notebooks:
         blocks = [b for b in blocks if any(b[0].startswith(n) for n in args.notebooks)]
     pasted = [(where, echoed(text)) for where, text in blocks]
-    runnable = [(w, t) for w, t in pasted if t is not None]
+    # (a block calling `inline_ptx` ends the DSL's process on the host, exit status 1 and no
+    # word: not run, answered as the DSL refusing it)
+    runnable = [(w, t) for w, t in pasted if t is not None and "inline_ptx(" not in t]
     # (one cell: the DSL reads a jit function's names from the file that defines it)
-    answers = dsl_run([[DSL_DOCSTRING_PREAMBLE + in_jit(t)] for _, t in runnable])
+    # (the module's own names first, the docstring's file's: runtime.py's blocks call
+    # `make_fake_compact_tensor` bare; then cute's, which win)
+    answers = dsl_run([[module_names(w) + DSL_DOCSTRING_PREAMBLE + in_jit(t)] for w, t in runnable])
     dsl = {w: a[-1] for (w, _), a in zip(runnable, answers)}
+    dsl.update((w, ("", "not run: inline_ptx ends the DSL's process on the host"))
+               for w, t in pasted if t is not None and w not in dsl)
     print("| file | blocks | as DSL | refused | differs | no Python | the DSL refuses |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     details, reasons, rows = [], collections.Counter(), collections.OrderedDict()

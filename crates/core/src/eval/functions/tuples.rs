@@ -405,7 +405,44 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tuple_cat(make_tuple(1, _2{}), make_tuple(3))",
         0,
         ANY,
-        |a| crate::eval::tuple_functions::tuple_cat(a.vals, a.span)
+        |a| crate::eval::tuple_functions::tuple_cat(a.vals, a.span),
+        dsl: Some(super::Dsl {
+            signature: None,
+            // tuple.py's tuple_cat(*tuples): a non-tuple joins as `(t,)` (dsl-oracle:
+            // `cute.tuple_cat(1, (2, 3))` is `(1, 2, 3)`), where C++'s takes tuples only
+            handler: |a| {
+                let wrapped = a
+                    .vals
+                    .iter()
+                    .map(|v| match v.tuple_modes() {
+                        Some(_) => Ok(v.clone()),
+                        None => made(a, vec![v.clone()]),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                crate::eval::tuple_functions::tuple_cat(&wrapped, a.span)
+            }
+        })
+    ),
+    f!(
+        "flatten_to_tuple",
+        "flatten_to_tuple(T)",
+        "the integers of T in one flat tuple; a non-tuple wrapped, (x) (tuple_algorithms.hpp's; the DSL's cute.tuple.flatten_to_tuple too)",
+        "flatten_to_tuple(make_tuple(1, make_tuple(2, 3)))",
+        1,
+        1,
+        // tuple_algorithms.hpp: `flatten_to_tuple(t)` is `filter_tuple(t, [](auto x) { return
+        // flatten_to_tuple(x); })` of a tuple, `cute::make_tuple(t)` of anything else
+        |a| {
+            fn leaves(v: &Value, out: &mut Vec<Value>) {
+                match v.tuple_modes() {
+                    Some(items) => items.iter().for_each(|x| leaves(x, out)),
+                    None => out.push(v.clone()),
+                }
+            }
+            let mut out = Vec::new();
+            leaves(&a.vals[0], &mut out);
+            made(a, out)
+        }
     ),
     f!(
         "find",
