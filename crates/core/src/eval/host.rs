@@ -1390,6 +1390,16 @@ fn ssa_index(a: &Ssa, index: &Value) -> Result<Value, String> {
             },
         })
         .collect::<Result<_, _>>()?;
+    if fixed.iter().all(Option::is_some) {
+        // a whole coordinate, `a[(0, 1)]`: the value there, as `a[i]` of its colex index (the
+        // DSL's element, printed `?`; not a TensorSSA of rank 0)
+        let (mut i, mut scale) = (0i64, 1i64);
+        for (&e, c) in ext.iter().zip(fixed.iter().flatten()) {
+            i += c * scale;
+            scale *= e;
+        }
+        return ssa_index(a, &Value::int(i));
+    }
     let kept: Vec<i64> = ext
         .iter()
         .zip(&fixed)
