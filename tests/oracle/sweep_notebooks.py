@@ -36,6 +36,7 @@ not found compiled by an earlier cell's call, as a notebook run in order would).
 Usage:
 
     python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [--docs] [NOTEBOOK…|PAGE.rst…]
+    python3 tests/oracle/sweep_notebooks.py --docstrings [-v] [--show] [--transcript TOML] [FILE.py…]
 
 Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
 50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).
@@ -188,6 +189,43 @@ page's third literal block misprints the DSL's `raw_ptr(…: i16` as `raw_ptr(�
 dsl_jit_caching's `jit_executor(1, 2)` returns 3, which cute's paste echoes (`_3`) and a script
 does not; Python dicts (`{}`), classes (dsl_struct_types), `...` (pseudo-code) and
 limitations.rst's examples of what the DSL refuses.
+
+`--docstrings` (session 33): the DSL's own docstrings, python/CuTeDSL/cutlass/cute/**/*.py,
+each `.. code-block:: python` one unit (a doctest's `>>>` lines its statements), as a reader of
+the API reference pastes it after `import cutlass`, `import cutlass.cute as cute`, `from cutlass
+import *`, `from cutlass.cute import *` (the docstrings write the module's names bare): each
+bare expression printed and each assignment's names printed after it (`echoed`), the same text
+run by the DSL in a `@cute.jit` function on the host (`in_jit`; the DSL's side binds the
+module's and cute's public names one by one: 4.8.1's `from cutlass.cute import *` fails, its
+`__all__` names `IntValue`). Most blocks are fragments (`mma_atom`, `tma_atom`, `barrier_ptr`
+never defined) or need a GPU: "the DSL refuses" (Python's NameError and the like), not
+compared. `--transcript tests/cli/paste_dsl_docstrings.toml` writes the blocks answered as the
+DSL does. Run 2026-11-29 (s33-sweep, debug build), at its start and after its fixes:
+
+  | file | blocks | as DSL | refused | differs | no Python | the DSL refuses |
+  | --- | --- | --- | --- | --- | --- | --- |
+  | start: all | 139 | 25 | 19 | 2 | 5 | 88 |
+  | core.py | 46 | 29 | 2 | 0 | 2 | 13 |
+  | runtime.py | 6 | 3 | 0 | 0 | 1 | 2 |
+  | tensor.py | 17 | 2 | 4 | 0 | 1 | 10 |
+  | testing.py | 2 | 1 | 0 | 0 | 0 | 1 |
+  | tuple.py | 6 | 3 | 2 | 0 | 0 | 1 |
+  | typing.py | 9 | 1 | 2 | 0 | 1 | 5 |
+  | (13 files of atoms, arch, nvgpu) | 54 | 0 | 0 | 0 | 0 | 54 |
+  | all | 139 | 39 | 10 | 0 | 5 | 85 |
+
+(the start's 88 "the DSL refuses" counted 3 blocks the DSL answers once the module's names are
+bound). The 2 that differed were wrong answers: `dice((1,None,1), layout)` and
+`repeat_like(0, (1, 2, 3))` written bare after `from cutlass.cute import *` answered as C++'s
+(the DSL's dice(src, dicer) of a tuple by a layout is the tuple; its repeat_like(x, target)
+takes them the other way round): `from cutlass.cute import …` now makes every statement after it
+the DSL's. Fixed refusals: `E(mode)`, `ScaledBasis(v, mode)` (printed `1@0`, `?@1`),
+`basis_value`, `basis_get`, `repeat`, `repeat_as_tuple`, `flatten_to_tuple`, the DSL's
+`tuple_cat(1, (2, 3))`, `cute.shape((l0, l1))` of a tuple of layouts, `cute.printf(a, b)` of
+values only (`"{}, {}"`). Refused still: `Ratio(1, 2)` scales, `increment_coord`,
+`recast_tensor`, `full_like`/`full`, Python lambdas (`transform_leaf(lambda x: …)`),
+`TypedTensor`, and a TensorSSA's element never written printed (the DSL prints `?` at trace
+time; cute holds no unknown value).
 
 The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) needs NumPy (`pip install
 numpy` in it) for the NumPy cells; without it they are answered by their stored output.
