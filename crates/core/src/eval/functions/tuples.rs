@@ -100,6 +100,49 @@ fn scaled_basis(a: &Args, value: i64, dynamic: bool, mode: usize) -> R {
     )))
 }
 
+/// The DSL's `increment_coord(coord, shape)` (core.py: congruent, no `_`; its MLIR operation
+/// as CuTe's `increment(coord, shape)`, int_tuple.hpp): the first integer of the coordinate
+/// (colex) goes up by one; each that reaches its extent is 0 and the next goes up (the last
+/// one does not wrap: (2,2,2) in (3,3,3) is (0,0,3)). Static integers only: a run-time one is
+/// refused (the DSL prints it `Int32(?)`, not modelled).
+fn increment_coord(a: &Args) -> R {
+    let coord = a.int_tuple(0)?;
+    let shape = a.int_tuple(1)?;
+    if !coord.congruent(&shape) {
+        return Err(EvalError::new(
+            "increment_coord: coord and shape must be congruent (the DSL's ValueError)",
+            a.spans[0],
+        ));
+    }
+    if !coord.is_static() || !shape.is_static() {
+        return Err(EvalError::new(
+            "increment_coord of run-time integers is not modelled (the DSL prints them Int32(?))",
+            a.span,
+        ));
+    }
+    let extents = shape.leaves();
+    let mut c = coord.leaves();
+    let mut i = 0;
+    loop {
+        c[i] = c[i].checked_add(1).ok_or_else(|| {
+            EvalError::new(
+                "increment_coord: the coordinate overflows 64 bits",
+                a.spans[0],
+            )
+        })?;
+        if i + 1 == c.len() || c[i] != extents[i] {
+            break;
+        }
+        c[i] = 0;
+        i += 1;
+    }
+    let mut next = c.iter().copied();
+    coord
+        .map_leaves(&mut |_| Ok(next.next().expect("one integer per leaf")))
+        .map(Value::IntTuple)
+        .map_err(a.alg())
+}
+
 /// `repeat(x, n)` (`repeat<n>(x)`): n copies of x as a tuple, x itself where n is 1 unless
 /// `as_tuple` (the DSL's repeat_as_tuple: `(x,)`).
 fn repeated(a: &Args, as_tuple: bool) -> R {
@@ -1108,6 +1151,22 @@ pub(super) static FUNCTIONS: &[Function] = &[
             _ => Ok(a.vals[1].clone()),
         },
         coordinates: true
+    ),
+    f!(
+        "increment_coord",
+        "increment_coord(CRD, SHAPE)",
+        "CRD one step on, colexicographically within SHAPE (a mode at its extent wraps to 0 and carries; the last one does not wrap); the CuTe DSL's cute.increment_coord",
+        "cute.increment_coord((2, 0, 0), (3, 3, 3))",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "increment_coord is the CuTe DSL's (cute.increment_coord(coord, shape)); CuTe C++'s increment(coord, shape) increments a coordinate in place",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: increment_coord
+        })
     ),
     f!(
         "repeat",
