@@ -1354,6 +1354,18 @@ impl Env {
                 }
             }
             parser::Printing::Format => {
+                // dsl-oracle: `cute.printf(t.load())` fails the DSL's IR verification
+                // ("'cute.print' op operand #0 must be variadic of Type interface for cute types
+                // …, but got 'vector<6xf32>'"): a TensorSSA is printed by Python's print
+                if let Some(k) = parts
+                    .iter()
+                    .position(|p| matches!(p, TextPart::Value(Value::Ssa(s)) if !s.numpy))
+                {
+                    return Err(EvalError::new(
+                        "cute.printf of a TensorSSA: the CuTe DSL refuses it (its IR verification: cute.print takes CuTe's types, not a vector); print(x) prints it",
+                        args[k].span,
+                    ));
+                }
                 // `cute.printf(x, y)` of values only: as `cute.printf("{}, {}", x, y)`
                 // (core.py's printf: `fmt = "{}" + ", {}" * (len(args) - 1)`)
                 let values_only = parts.iter().all(|p| matches!(p, TextPart::Value(_)));

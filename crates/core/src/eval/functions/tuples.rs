@@ -143,6 +143,24 @@ fn increment_coord(a: &Args) -> R {
         .map_err(a.alg())
 }
 
+/// Argument `i` as a DSL numeric type whose values cute holds (`cutlass.Float32`, `Int32`).
+fn dtype_arg(a: &Args, i: usize) -> Result<crate::algebra::element::ElemType, EvalError> {
+    let name = match &a.vals[i] {
+        Value::Name(n) => n.as_str(),
+        _ => "",
+    };
+    crate::algebra::element::ElemType::of_name(name.rsplit('.').next().unwrap_or(name))
+        .ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "a DSL numeric type cute holds values of (cutlass.Float32, cutlass.Int32, ...), not {}",
+                    a.vals[i].kind()
+                ),
+                a.spans[i],
+            )
+        })
+}
+
 /// `repeat(x, n)` (`repeat<n>(x)`): n copies of x as a tuple, x itself where n is 1 unless
 /// `as_tuple` (the DSL's repeat_as_tuple: `(x,)`).
 fn repeated(a: &Args, as_tuple: bool) -> R {
@@ -1166,6 +1184,53 @@ pub(super) static FUNCTIONS: &[Function] = &[
         dsl: Some(super::Dsl {
             signature: None,
             handler: increment_coord
+        })
+    ),
+    f!(
+        "full",
+        "full(SHAPE, FILL, DTYPE)",
+        "the CuTe DSL's TensorSSA of SHAPE every value of which is FILL as DTYPE holds it (cute.full; full_like(a, FILL) of a TensorSSA's shape and type)",
+        "cute.full((2, 3), 1.0, cutlass.Float32)",
+        3,
+        3,
+        |a| Err(EvalError::new(
+            "full is the CuTe DSL's (cute.full(shape, fill_value, dtype)): C++ fills a tensor, fill(t, v)",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let shape = a.shape(0)?;
+                let ty = dtype_arg(a, 2)?;
+                crate::eval::host::dsl_full(&shape, &a.vals[1], ty)
+                    .map_err(|m| EvalError::new(m, a.span))
+            }
+        })
+    ),
+    f!(
+        "full_like",
+        "full_like(A, FILL[, DTYPE])",
+        "the CuTe DSL's TensorSSA of A's shape (and type, or DTYPE) every value of which is FILL (cute.full_like)",
+        "cute.full_like(cute.full((2, 3), 0.0, cutlass.Float32), 1.0)",
+        2,
+        3,
+        |a| Err(EvalError::new(
+            "full_like is the CuTe DSL's (cute.full_like(a, fill_value)): C++ fills a tensor, fill(t, v)",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let Some((shape, ty)) = crate::eval::host::ssa_shape_and_type(&a.vals[0]) else {
+                    return Err(EvalError::new(
+                        format!("full_like takes a TensorSSA (t.load()), found {}", a.vals[0].kind()),
+                        a.spans[0],
+                    ));
+                };
+                let ty = if a.len() == 3 { dtype_arg(a, 2)? } else { ty };
+                crate::eval::host::dsl_full(&shape, &a.vals[1], ty)
+                    .map_err(|m| EvalError::new(m, a.span))
+            }
         })
     ),
     f!(
