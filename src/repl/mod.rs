@@ -270,6 +270,10 @@ pub struct Session {
     names: Option<Names>,
     /// Where an assignment is parsed again for the name it bound (interactive only).
     scratch: bumpalo::Bump,
+    /// What a statement wrote (`print(x);`, `printf("…")`) left its line open: the next answer
+    /// starts a line of its own, and the end of the input line ends it (so that `print(x);
+    /// printf("\n");`, the statements of one line, write one line, as `cute eval` does).
+    open_line: std::cell::Cell<bool>,
 }
 
 impl Session {
@@ -284,6 +288,7 @@ impl Session {
             error_lines: false,
             names: None,
             scratch: bumpalo::Bump::new(),
+            open_line: std::cell::Cell::new(false),
         }
     }
 
@@ -413,6 +418,15 @@ impl Session {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) {
+        // an answer starts its own line; what `print(x)` or `printf` writes runs on, its line
+        // ended by the next answer or the end of the input line (`end_open_line`)
+        if matches!(
+            outcome,
+            Ok(Outcome::Value(_) | Outcome::Text(_) | Outcome::Picture(..) | Outcome::Failed(_))
+                | Err(_)
+        ) {
+            self.end_open_line(out);
+        }
         match outcome {
             Ok(Outcome::Value(v)) => {
                 let opts = RenderOptions {
@@ -447,37 +461,33 @@ impl Session {
                     let _ = writeln!(err, "error: {m}");
                 }
             },
-            // at the prompt every answer ends its line
-            Ok(Outcome::Printed(v)) => {
+            // at the prompt every answer ends its line; under `--format cute` (CuTe's bytes) a
+            // `print(x)`'s at the end of its input line, where the statements after it on the
+            // line (`printf("\n");`) have written theirs, as `cute eval` writes them
+            Ok(Outcome::Printed(v)) if self.format != Format::Cute => {
                 self.print_outcome(st, Ok(Outcome::Value(v)), warnings, out, err);
             }
-            Ok(Outcome::Written(text)) => {
-                let _ = write!(out, "{text}");
-                if !text.is_empty() && !text.ends_with('\n') {
-                    let _ = writeln!(out);
-                }
-            }
-            Ok(Outcome::Sequence(items)) => {
-                // what printf writes runs on; the next answer (and the prompt) starts a line
-                let mut open = false;
-                for item in items {
-                    match item {
-                        Outcome::Written(text) => {
-                            let _ = write!(out, "{text}");
-                            if !text.is_empty() {
-                                open = !text.ends_with('\n');
-                            }
-                        }
-                        other => {
-                            if std::mem::take(&mut open) {
-                                let _ = writeln!(out);
-                            }
-                            self.print_outcome(st, Ok(other), &[], out, err);
-                        }
+            Ok(Outcome::Printed(v)) => {
+                let opts = RenderOptions {
+                    paint: crate::terminal::paint(self.color),
+                    width: matches!(self.format, Format::Table | Format::Grid)
+                        .then(crate::terminal::width)
+                        .flatten(),
+                    with_values: self.values,
+                    ..RenderOptions::default()
+                };
+                match render::render(&v, self.format, &opts) {
+                    Ok(s) => self.write_open(&s, out),
+                    Err(m) => {
+                        let _ = writeln!(err, "error: {m}");
                     }
                 }
-                if open {
-                    let _ = writeln!(out);
+            }
+            Ok(Outcome::Written(text)) => self.write_open(&text, out),
+            Ok(Outcome::Sequence(items)) => {
+                // what printf writes runs on; the next answer (and the prompt) starts a line
+                for item in items {
+                    self.print_outcome(st, Ok(item), &[], out, err);
                 }
             }
             // a googletest check that failed in a body: reported as an error, and what the
@@ -489,6 +499,21 @@ impl Session {
                 }
             }
             Ok(_) => {}
+        }
+    }
+
+    /// Write what a statement printed, its line left open where it does not end it.
+    fn write_open(&self, text: &str, out: &mut dyn Write) {
+        let _ = write!(out, "{text}");
+        if !text.is_empty() {
+            self.open_line.set(!text.ends_with('\n'));
+        }
+    }
+
+    /// End the line what was printed before left open.
+    fn end_open_line(&self, out: &mut dyn Write) {
+        if self.open_line.replace(false) {
+            let _ = writeln!(out);
         }
     }
 
@@ -609,6 +634,8 @@ impl Session {
             }
             history.push_str(&next.text);
         }
+        // the input line's statements are answered: a line they left open ends here
+        self.end_open_line(out);
         (flow, Some(history))
     }
 }

@@ -13,7 +13,7 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
-                                         [--source all|docs|tests|tutorials|unit] [--dump DIR]
+                                         [--source all|docs|statements|tests|tutorials|unit] [--dump DIR]
                                          [--sessions] [--only REGEX]
 
 `--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
@@ -322,6 +322,18 @@ IntegerSequenceTransformApply (refused on main as well: `CUTE_STL_NAMESPACE::int
 Every other core TEST body, docs block, unit body and tutorial block gives the same cute output
 as main's binary (compared block by block, not compiled again). `--only REGEX` picks blocks.
 
+Session 33 (branch s33-sweep, debug build): `--source statements`, each statement of the docs'
+C++ code blocks pasted alone (a reader copying one line of media/docs/cpp/cute/*.md), its own
+row: 322 tried, 78 as CuTe, 0 refused, 1 differs, and 243 fragments: refused, where CuTe does not
+compile the statement alone either (206 name what an earlier statement declared, `print(s8)`:
+cute's `undefined variable` / `unknown function` is C++'s "was not declared in this scope", not
+compiled, each would cost a compile; the other 37 compiled and refused by CuTe too: a
+function's signature without a body, `...`, `_?`, a class template's specialization, the docs'
+`make_inttuple_iter` of several values). The one that differs is 0z_tma_tensors.md block 0's
+`struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, which the program pastes in
+a function's body (a local class), where g++ refuses it; at file scope it compiles (the
+`--sessions` sweep defines it there): the program's, not cute's.
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
@@ -355,6 +367,23 @@ def doc_blocks(mirror):
         text = git(mirror, "show", f"HEAD:{path}")
         for k, m in enumerate(re.finditer(r"```(?:c\+\+|cpp|cuda)\s*\n(.*?)```", text, re.S)):
             out.append((f"{path} block {k}", m.group(1), ""))
+    return out
+
+
+def doc_statements(mirror):
+    """Each statement of the CuTe docs' C++ code blocks (`--source statements`), pasted alone, as
+    a reader copies one line of a doc (`Layout s8 = make_layout(Int<8>{});`): (where, text). A
+    block's function definitions are left out (`hoisted`); its statements are cut at each
+    top-level `;` (cute_sessions.cut: a loop with its braced body is one)."""
+    out = []
+    for where, block, _ in doc_blocks(mirror):
+        _, rest = hoisted(block)
+        try:
+            statements = cute_sessions.cut(rest)
+        except ValueError:
+            continue  # an unterminated string: no C++
+        for k, st in enumerate(s for s in statements if s.strip() and s.strip() != ";"):
+            out.append((f"{where} statement {k}", st, ""))
     return out
 
 
@@ -1341,7 +1370,7 @@ def main():
     ap.add_argument("-v", action="store_true", help="list each block's result")
     ap.add_argument("--no-helpers", action="store_true",
                     help="paste each TEST body alone, without the functions defined above it")
-    ap.add_argument("--source", choices=("all", "docs", "tests", "tutorials", "unit"),
+    ap.add_argument("--source", choices=("all", "docs", "statements", "tests", "tutorials", "unit"),
                     default="all",
                     help="which sources to sweep (all: each, a row each)")
     ap.add_argument("--dump", metavar="DIR",
@@ -1362,6 +1391,9 @@ def main():
     if ap_source in ("all", "docs"):
         # (the docs' kernel fragments, `tv(threadIdx.x, _)`, as thread 0 too)
         sources.append(("media/docs/cpp/cute/*.md", doc_blocks(args.mirror), KERNEL_SHIMS))
+    if ap_source in ("all", "statements"):
+        sources.append(("media/docs/cpp/cute/*.md statements, each alone",
+                        doc_statements(args.mirror), KERNEL_SHIMS))
     if ap_source in ("all", "tests"):
         sources.append(("test/unit/cute/core TEST bodies", test_bodies(args.mirror), ""))
     if ap_source in ("all", "unit"):
@@ -1388,6 +1420,7 @@ def main():
         SHIMS = shims
         ORACLE = ndebug_oracle() if name.startswith("test/unit") else plain_oracle
         answered, gpu_stops, counts = [], [], collections.Counter()
+        refused_alone = []  # (a statement alone) the ones cute refuses: does CuTe compile them?
         for where, block, helpers in blocks:
             code, out, err = run_cute(args.bin, helpers + "\n" + block if helpers else block)
             if code != 0:
@@ -1403,6 +1436,8 @@ def main():
                 details.append(f"refused  {where}: {first[:150]}")
             else:
                 answered.append((where, block, helpers, out))
+            if code != 0 and name.endswith("each alone"):
+                refused_alone.append((where, block, helpers, first))
         # a block cute stops on naming a GPU-only effect: CuTe's program for it alone must
         # compile and stop as it runs, at the assert cute's error names, having printed what
         # cute printed before its error
@@ -1455,8 +1490,30 @@ def main():
                     # a pointer of the host's memory: CuTe prints its address, cute its name
                     why = "only a pointer's address differs (CuTe prints it, cute the name)"
                 details.append(f"differs  {where}: {why}")
+        if refused_alone:
+            # a statement alone that CuTe does not compile either (it names what the statements
+            # before it declared, `print(s8)`): a fragment, cute's refusal right. One that
+            # cute refuses naming a name no statement declared (`undefined variable 's8'`) is
+            # C++'s "'s8' was not declared in this scope" too, not compiled (each would cost
+            # the program a compile); the others are compiled
+            undeclared = re.compile(r"undefined variable|unknown function|is neither a variable"
+                                    r"|is a function: call it|unknown type")
+            to_compile = [u for u in refused_alone if not undeclared.search(u[3])]
+            compiled = dict(zip((u[0] for u in to_compile), compile_many(
+                [(h, [l for l in b.split("\n") if l.strip()]) for _, b, h, _ in to_compile])))
+            for where, _, _, first in refused_alone:
+                if compiled.get(where) is None:
+                    counts["refused"] -= 1
+                    counts["fragment"] += 1
+                    reasons[reason_key(first)] -= 1
+                    details[:] = [d for d in details if not d.startswith(f"refused  {where}:")]
+                    details.append(f"fragment {where}: CuTe does not compile it alone either"
+                                   + (" (a name undeclared)" if where not in compiled else "")
+                                   + f"; cute: {first[:120]}")
         print(f"| {name} | {len(blocks)} | {counts['as']} | {counts['gpu']} | {counts['refused']} "
-              f"| {counts['differs']} |")
+              f"| {counts['differs']} |" + (f" (and {counts['fragment']} fragments: refused, "
+                                            "CuTe does not compile them alone either)"
+                                            if counts['fragment'] else ""))
     if args.v:
         print_details(details, reasons, "blocks")
 

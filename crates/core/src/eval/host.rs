@@ -171,6 +171,25 @@ impl Ssa {
     }
 }
 
+/// The CuTe DSL's `cute.full(shape, fill_value, dtype)` (tensor.py): a TensorSSA of `shape`
+/// (column-major) every value of which is `fill` as `ty` holds it; `cute.full_like(a, fill)` is
+/// this of a TensorSSA's shape and type (a `dtype` given: that one).
+pub(super) fn dsl_full(shape: &IntTuple, fill: &Value, ty: ElemType) -> Result<Value, String> {
+    let n = element_count(&shape.leaves())?;
+    let x = super::elements::number_of(fill)
+        .ok_or_else(|| format!("full: the fill value is a number, not {}", fill.kind()))?;
+    let value = ty.round(x.value)?;
+    Ssa::column_major(ty, shape.clone(), vec![Some(value); n]).map(|s| Value::Ssa(Box::new(s)))
+}
+
+/// A TensorSSA's shape and element type (`full_like`'s model), or `None` where `v` is none.
+pub(super) fn ssa_shape_and_type(v: &Value) -> Option<(IntTuple, ElemType)> {
+    match v {
+        Value::Ssa(s) if !s.numpy => Some((s.layout.shape().to_owned(), s.ty)),
+        _ => None,
+    }
+}
+
 /// Each value of `xs` rounded as `ty` holds it.
 fn rounded(ty: ElemType, x: Option<Number>) -> Result<Option<Number>, String> {
     x.map(|x| ty.round(x)).transpose()
@@ -1374,6 +1393,16 @@ fn ssa_index(a: &Ssa, index: &Value) -> Result<Value, String> {
             },
         })
         .collect::<Result<_, _>>()?;
+    if fixed.iter().all(Option::is_some) {
+        // a whole coordinate, `a[(0, 1)]`: the value there, as `a[i]` of its colex index (the
+        // DSL's element, printed `?`; not a TensorSSA of rank 0)
+        let (mut i, mut scale) = (0i64, 1i64);
+        for (&e, c) in ext.iter().zip(fixed.iter().flatten()) {
+            i += c * scale;
+            scale *= e;
+        }
+        return ssa_index(a, &Value::int(i));
+    }
     let kept: Vec<i64> = ext
         .iter()
         .zip(&fixed)

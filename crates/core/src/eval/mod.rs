@@ -679,6 +679,11 @@ impl Env {
         let on_value = on_value.expect("not called");
         // the calls of the user's functions this statement may make, its loops' included
         self.calls.set(0);
+        // `from cutlass.cute import *`: the DSL's names bare, every statement after it the DSL's
+        // (as the Python package's session, `set_dsl_session`)
+        if parser::is_dsl_names_import(src) {
+            self.dsl_session = true;
+        }
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
         self.cpp_text = !self.dsl && parser::is_cpp_text(src, self.dsl_session);
@@ -1437,13 +1442,30 @@ impl Env {
                 }
             }
             parser::Printing::Format => {
-                // `cute.printf(x)` of one value: as `cute.printf("{}", x)`
-                let one_value = matches!(parts.as_slice(), [TextPart::Value(_)]);
+                // dsl-oracle: `cute.printf(t.load())` fails the DSL's IR verification
+                // ("'cute.print' op operand #0 must be variadic of Type interface for cute types
+                // …, but got 'vector<6xf32>'"): a TensorSSA is printed by Python's print
+                if let Some(k) = parts
+                    .iter()
+                    .position(|p| matches!(p, TextPart::Value(Value::Ssa(s)) if !s.numpy))
+                {
+                    return Err(EvalError::new(
+                        "cute.printf of a TensorSSA: the CuTe DSL refuses it (its IR verification: cute.print takes CuTe's types, not a vector); print(x) prints it",
+                        args[k].span,
+                    ));
+                }
+                // `cute.printf(x, y)` of values only: as `cute.printf("{}, {}", x, y)`
+                // (core.py's printf: `fmt = "{}" + ", {}" * (len(args) - 1)`)
+                let values_only = parts.iter().all(|p| matches!(p, TextPart::Value(_)));
+                let count = parts.len();
                 let mut parts = parts.into_iter();
                 let format = match parts.next() {
-                    Some(TextPart::Value(v)) if one_value => {
-                        parts = vec![TextPart::Value(v)].into_iter();
-                        "{}".to_string()
+                    Some(TextPart::Value(v)) if values_only => {
+                        parts = std::iter::once(TextPart::Value(v))
+                            .chain(parts)
+                            .collect::<Vec<_>>()
+                            .into_iter();
+                        format!("{{}}{}", ", {}".repeat(count - 1))
                     }
                     Some(TextPart::Str(s)) => s,
                     Some(TextPart::Pieces(_) | TextPart::RunTime(_)) => {

@@ -103,6 +103,9 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         // Python's None (cute's `_`: the DSL slices with None)
         Value::Under => out.push_str("None"),
         Value::IntTuple(t) => match t.as_int_kind() {
+            // a scaled basis element (`cute.E(0)`, `cute.ScaledBasis(2, 0)`): `1@0`, `2@0`
+            // (a run-time scale `?@1`)
+            Some(_) if t.has_basis() => write_unknown_dynamic(out, |o| t.write_with_div(o)),
             Some((_, true)) => write_traced_dynamic_int(out, t),
             Some((n, false)) => {
                 let _ = write!(out, "{n}");

@@ -143,6 +143,17 @@ pub fn is_cpp_text(src: &str, dsl_session: bool) -> bool {
     !is_dsl_text(src) && cpp_markers(src) && !(dsl_session && python_dict_braces_only(src))
 }
 
+/// Whether a statement is Python's `from cutlass.cute import …` (`*`, or names): the DSL's
+/// functions bare after it, as the DSL's own docstrings write them (`make_layout((4, 8))`,
+/// `repeat_like(0, (1, 2, 3))`), so that every statement after it reads as CuTe DSL text.
+pub fn is_dsl_names_import(src: &str) -> bool {
+    let mut words = src.split_whitespace();
+    matches!(
+        (words.next(), words.next(), words.next()),
+        (Some("from"), Some("cutlass.cute"), Some("import"))
+    )
+}
+
 /// Parse one statement (a line, or several lines joined by an open bracket); the syntax tree
 /// is built in `arena`. Besides the notation, the statement may be spelled as CuTe C++ or as
 /// CuTe's Python DSL (SPEC §1b): `auto x = EXPR;`, `using T = decltype(EXPR);`,
@@ -554,9 +565,12 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
             .iter()
             .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
-        // (`cute.printf(x)` of one value: the value, as `"{}"` prints it)
+        // (`cute.printf(x)` of one value: the value, as `"{}"` prints it; `cute.printf(a, b)`
+        // of values only: core.py's format `"{}, {}"`)
         if n == "printf"
-            && (matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_))) || args.len() == 1)
+            && (matches!(args.first().map(|a| a.kind), Some(ExprKind::Str(_)))
+                || args.len() == 1
+                || (!args.is_empty() && !has_str))
         {
             return Ok(Stmt::Print(Printing::Format, args));
         }

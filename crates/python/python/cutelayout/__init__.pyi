@@ -1318,6 +1318,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     tuple_cat(make_tuple(1, _2{}), make_tuple(3))"""
 
+def flatten_to_tuple(t: Arg, **kwargs: Arg) -> Any:
+    """flatten_to_tuple(T)
+
+The integers of T in one flat tuple; a non-tuple wrapped, (x) (tuple_algorithms.hpp's; the DSL's cute.tuple.flatten_to_tuple too).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('flatten_to_tuple')`` shows its result)::
+
+    flatten_to_tuple(make_tuple(1, make_tuple(2, 3)))"""
+
 def find(t: Arg, x: Arg, **kwargs: Arg) -> Any:
     """find(T, X)
 
@@ -1732,6 +1741,87 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     back(((4,2),(8,3)))"""
 
+def E(mode: Arg, **kwargs: Arg) -> Any:
+    """E(MODE)
+
+The basis element along MODE (an integer or a list of them: E([0, 1]) is C++'s E<0,1>); the CuTe DSL's cute.E.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('E')`` shows its result)::
+
+    cute.E(1)"""
+
+def ScaledBasis(value: Arg, mode: Arg, **kwargs: Arg) -> Any:
+    """ScaledBasis(VALUE, MODE)
+
+VALUE times the basis element along MODE (C++'s ScaledBasis<V, N…>); the CuTe DSL's cute.ScaledBasis.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('ScaledBasis')`` shows its result)::
+
+    cute.ScaledBasis(2, 0)"""
+
+def basis_value(e: Arg, **kwargs: Arg) -> Any:
+    """basis_value(E)
+
+The scale of a scaled basis element (an integer: itself).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('basis_value')`` shows its result)::
+
+    basis_value(ScaledBasis<_5,0>{})"""
+
+def basis_get(e: Arg, t: Arg, **kwargs: Arg) -> Any:
+    """basis_get(E, T)
+
+The element of T along the basis element E's modes (get<N…>(T)); T itself where E is an integer.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('basis_get')`` shows its result)::
+
+    basis_get(E<1>{}, (10,20,30))"""
+
+def increment_coord(crd: Arg, shape: Arg, **kwargs: Arg) -> Any:
+    """increment_coord(CRD, SHAPE)
+
+CRD one step on, colexicographically within SHAPE (a mode at its extent wraps to 0 and carries; the last one does not wrap); the CuTe DSL's cute.increment_coord.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('increment_coord')`` shows its result)::
+
+    cute.increment_coord((2, 0, 0), (3, 3, 3))"""
+
+def full(shape: Arg, fill: Arg, dtype: Arg, **kwargs: Arg) -> Any:
+    """full(SHAPE, FILL, DTYPE)
+
+The CuTe DSL's TensorSSA of SHAPE every value of which is FILL as DTYPE holds it (cute.full; full_like(a, FILL) of a TensorSSA's shape and type).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('full')`` shows its result)::
+
+    cute.full((2, 3), 1.0, cutlass.Float32)"""
+
+def full_like(a: Arg, fill: Arg, dtype: Arg = ..., **kwargs: Arg) -> Any:
+    """full_like(A, FILL[, DTYPE])
+
+The CuTe DSL's TensorSSA of A's shape (and type, or DTYPE) every value of which is FILL (cute.full_like).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('full_like')`` shows its result)::
+
+    cute.full_like(cute.full((2, 3), 0.0, cutlass.Float32), 1.0)"""
+
+def repeat(x: Arg, arg1: Arg, **kwargs: Arg) -> Any:
+    """repeat<N>(X) | repeat(X, N)
+
+N copies of X as a tuple; X itself where N is 1 (the DSL's cute.repeat(x, n) too).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('repeat')`` shows its result)::
+
+    repeat<3>(4)"""
+
+def repeat_as_tuple(x: Arg, n: Arg, **kwargs: Arg) -> Any:
+    """repeat_as_tuple(X, N)
+
+N copies of X as a tuple, (X,) where N is 1 (the CuTe DSL's; C++ has repeat<N>(X)).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('repeat_as_tuple')`` shows its result)::
+
+    cute.repeat_as_tuple(4, 1)"""
+
 def insert(t: Arg, x: Arg, arg2: Arg, **kwargs: Arg) -> Any:
     """insert<N>(T, X) | insert(T, X, N)
 
@@ -2122,6 +2212,15 @@ A tensor over memory as a tensor of T (CuTe's recast, tensor_impl.hpp): its poin
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('recast')`` shows its result)::
 
     recast<half_t>(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(4,8)))"""
+
+def recast_tensor(tensor: Arg, dtype: Arg, **kwargs: Arg) -> Any:
+    """recast_tensor(TENSOR, DTYPE)
+
+The CuTe DSL's tensor of DTYPE over the same memory (cute.recast_tensor): C++'s recast<T>(TENSOR).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('recast_tensor')`` shows its result)::
+
+    cute.recast_tensor(cute.make_rmem_tensor((4, 8), cutlass.Float32), cutlass.Int32)"""
 
 def make_ptr(dtype: Arg, value: Arg, mem_space: Arg = ..., **kwargs: Arg) -> Any:
     """make_ptr(DTYPE, VALUE[, MEM_SPACE])

@@ -159,6 +159,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 // dsl-oracle: `cute.dice(L, (None, cutlass.Int32(2)))` raises "expects dicer
                 // to be static" (the DSL's dice takes the layout first)
                 super::args::dsl_static(a, "dice", 1, super::args::DslStatic::Coord)?;
+                // core.py's dice(src, dicer) of a tuple or integer `src` whose dicer is no
+                // tuple (a layout): `src` itself (dsl-oracle: `cute.dice((1,None,1),
+                // cute.make_layout((32,16,8)))` is `(1, None, 1)`)
+                let layout = |v: &Value| matches!(v, Value::Layout(_) | Value::Composed(_));
+                if layout(&a.vals[1]) && !layout(&a.vals[0]) {
+                    return Ok(a.vals[0].clone());
+                }
                 let f = super::lookup("dice").expect("in the function table");
                 (f.handler)(a)
             }

@@ -116,6 +116,44 @@ pub(super) static FUNCTIONS: &[Function] = &[
         template: TemplateArgs::Before
     ),
     f!(
+        "recast_tensor",
+        "recast_tensor(TENSOR, DTYPE)",
+        "the CuTe DSL's tensor of DTYPE over the same memory (cute.recast_tensor): C++'s recast<T>(TENSOR)",
+        "cute.recast_tensor(cute.make_rmem_tensor((4, 8), cutlass.Float32), cutlass.Int32)",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "recast_tensor is the CuTe DSL's (cute.recast_tensor(src, dtype)); C++ writes recast<T>(tensor)",
+            a.span,
+        )),
+        // tensor.py's recast_tensor(src, dtype): C++'s recast<T>(src), its arguments the
+        // other way round
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let vals = [a.vals[1].clone(), a.vals[0].clone()];
+                let spans = [a.spans[1], a.spans[0]];
+                let recast = recast_tensor(&Args {
+                    vals: &vals,
+                    spans: &spans,
+                    span: a.span,
+                    rule: a.rule,
+                })?;
+                // the DSL's pointer names its element type (`ptr<i32, rmem, …>`), of the same
+                // width too (Float32 as Int32: the same memory, another type)
+                match (recast, &a.vals[1]) {
+                    (Value::OffsetLayout(crate::algebra::tensor::Origin::Ptr(p), l), Value::Name(n)) => {
+                        Ok(Value::OffsetLayout(
+                            crate::algebra::tensor::Origin::Ptr(p.with_type_name(n)),
+                            l,
+                        ))
+                    }
+                    (v, _) => Ok(v),
+                }
+            }
+        })
+    ),
+    f!(
         "make_ptr",
         "make_ptr(DTYPE, VALUE[, MEM_SPACE])",
         "the CuTe DSL's pointer to DTYPE elements at byte address VALUE in MEM_SPACE (AddressSpace.gmem, .smem, .rmem, .generic): cute.make_ptr(cutlass.Float16, 264, cute.AddressSpace.gmem) is gmem_ptr[16b](0x108)",

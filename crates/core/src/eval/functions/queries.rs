@@ -110,7 +110,19 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "shape((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| Ok(Value::IntTuple(shape_of(a, 0)?)),
+        |a| match &a.vals[0] {
+            // a tuple of layouts (`cute.shape((l0, l1))`): the tuple of their shapes, as
+            // CuTe's shape of a tuple (`transform(s, [](auto const& a) { return shape(a); })`)
+            Value::Tuple(items) => {
+                let shape = super::lookup("shape").expect("in the function table");
+                let shapes = items
+                    .iter()
+                    .map(|item| super::call(shape, std::slice::from_ref(item), a.spans, a.span))
+                    .collect::<Result<Vec<_>, _>>()?;
+                super::args::tuple_of(a, shapes)
+            }
+            _ => Ok(Value::IntTuple(shape_of(a, 0)?)),
+        },
         coordinates: true
     ),
     f!(

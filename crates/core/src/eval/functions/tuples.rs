@@ -89,6 +89,103 @@ fn repeat_like_checked(a: &Args) -> R {
     repeat_like_value(a, &a.vals[0], &a.vals[1])
 }
 
+/// `value` (a run-time integer where `dynamic`) times the basis element along argument `mode`
+/// (an integer, or a list of them: the DSL's `E([0, 1])` is C++'s `E<0,1>`).
+fn scaled_basis(a: &Args, value: i64, dynamic: bool, mode: usize) -> R {
+    let path = a.int_tuple(mode)?.leaves();
+    let basis = crate::algebra::basis::Basis::from_path(&path)
+        .map_err(|e| EvalError::algebra(e, a.spans[mode]))?;
+    Ok(Value::IntTuple(IntTuple::stride(
+        crate::algebra::basis::Stride::new(value, basis).with_dynamic(dynamic),
+    )))
+}
+
+/// The DSL's `increment_coord(coord, shape)` (core.py: congruent, no `_`; its MLIR operation
+/// as CuTe's `increment(coord, shape)`, int_tuple.hpp): the first integer of the coordinate
+/// (colex) goes up by one; each that reaches its extent is 0 and the next goes up (the last
+/// one does not wrap: (2,2,2) in (3,3,3) is (0,0,3)). Static integers only: a run-time one is
+/// refused (the DSL prints it `Int32(?)`, not modelled).
+fn increment_coord(a: &Args) -> R {
+    let coord = a.int_tuple(0)?;
+    let shape = a.int_tuple(1)?;
+    if !coord.congruent(&shape) {
+        return Err(EvalError::new(
+            "increment_coord: coord and shape must be congruent (the DSL's ValueError)",
+            a.spans[0],
+        ));
+    }
+    if !coord.is_static() || !shape.is_static() {
+        return Err(EvalError::new(
+            "increment_coord of run-time integers is not modelled (the DSL prints them Int32(?))",
+            a.span,
+        ));
+    }
+    let extents = shape.leaves();
+    let mut c = coord.leaves();
+    let mut i = 0;
+    loop {
+        c[i] = c[i].checked_add(1).ok_or_else(|| {
+            EvalError::new(
+                "increment_coord: the coordinate overflows 64 bits",
+                a.spans[0],
+            )
+        })?;
+        if i + 1 == c.len() || c[i] != extents[i] {
+            break;
+        }
+        c[i] = 0;
+        i += 1;
+    }
+    let mut next = c.iter().copied();
+    coord
+        .map_leaves(&mut |_| Ok(next.next().expect("one integer per leaf")))
+        .map(Value::IntTuple)
+        .map_err(a.alg())
+}
+
+/// Argument `i` as a DSL numeric type whose values cute holds (`cutlass.Float32`, `Int32`).
+fn dtype_arg(a: &Args, i: usize) -> Result<crate::algebra::element::ElemType, EvalError> {
+    let name = match &a.vals[i] {
+        Value::Name(n) => n.as_str(),
+        _ => "",
+    };
+    crate::algebra::element::ElemType::of_name(name.rsplit('.').next().unwrap_or(name))
+        .ok_or_else(|| {
+            EvalError::new(
+                format!(
+                    "a DSL numeric type cute holds values of (cutlass.Float32, cutlass.Int32, ...), not {}",
+                    a.vals[i].kind()
+                ),
+                a.spans[i],
+            )
+        })
+}
+
+/// `repeat(x, n)` (`repeat<n>(x)`): n copies of x as a tuple, x itself where n is 1 unless
+/// `as_tuple` (the DSL's repeat_as_tuple: `(x,)`).
+fn repeated(a: &Args, as_tuple: bool) -> R {
+    use crate::limits::MAX_TUPLE_WIDTH;
+    let n = a.index(1)?;
+    if n < 1 {
+        return Err(EvalError::new(
+            "repeat: n must be >= 1 (the DSL's ValueError)",
+            a.spans[1],
+        ));
+    }
+    if n.saturating_mul(weight(&a.vals[0])) > MAX_TUPLE_WIDTH {
+        return Err(EvalError::new(
+            format!(
+                "repeat: {n} copies would be more than the limit of {MAX_TUPLE_WIDTH} integers"
+            ),
+            a.spans[1],
+        ));
+    }
+    if n == 1 && !as_tuple {
+        return Ok(a.vals[0].clone());
+    }
+    made(a, vec![a.vals[0].clone(); n])
+}
+
 fn repeat_like_value(a: &Args, t: &Value, x: &Value) -> R {
     if let (Value::IntTuple(t), Value::IntTuple(x)) = (t, x) {
         return Ok(Value::IntTuple(ta::repeat_like(t, x)));
@@ -369,7 +466,44 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "tuple_cat(make_tuple(1, _2{}), make_tuple(3))",
         0,
         ANY,
-        |a| crate::eval::tuple_functions::tuple_cat(a.vals, a.span)
+        |a| crate::eval::tuple_functions::tuple_cat(a.vals, a.span),
+        dsl: Some(super::Dsl {
+            signature: None,
+            // tuple.py's tuple_cat(*tuples): a non-tuple joins as `(t,)` (dsl-oracle:
+            // `cute.tuple_cat(1, (2, 3))` is `(1, 2, 3)`), where C++'s takes tuples only
+            handler: |a| {
+                let wrapped = a
+                    .vals
+                    .iter()
+                    .map(|v| match v.tuple_modes() {
+                        Some(_) => Ok(v.clone()),
+                        None => made(a, vec![v.clone()]),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                crate::eval::tuple_functions::tuple_cat(&wrapped, a.span)
+            }
+        })
+    ),
+    f!(
+        "flatten_to_tuple",
+        "flatten_to_tuple(T)",
+        "the integers of T in one flat tuple; a non-tuple wrapped, (x) (tuple_algorithms.hpp's; the DSL's cute.tuple.flatten_to_tuple too)",
+        "flatten_to_tuple(make_tuple(1, make_tuple(2, 3)))",
+        1,
+        1,
+        // tuple_algorithms.hpp: `flatten_to_tuple(t)` is `filter_tuple(t, [](auto x) { return
+        // flatten_to_tuple(x); })` of a tuple, `cute::make_tuple(t)` of anything else
+        |a| {
+            fn leaves(v: &Value, out: &mut Vec<Value>) {
+                match v.tuple_modes() {
+                    Some(items) => items.iter().for_each(|x| leaves(x, out)),
+                    None => out.push(v.clone()),
+                }
+            }
+            let mut out = Vec::new();
+            leaves(&a.vals[0], &mut out);
+            made(a, out)
+        }
     ),
     f!(
         "find",
@@ -948,6 +1082,185 @@ pub(super) static FUNCTIONS: &[Function] = &[
         1,
         1,
         |a| end_of(a, &a.vals[0], true)
+    ),
+    f!(
+        "E",
+        "E(MODE)",
+        "the basis element along MODE (an integer or a list of them: E([0, 1]) is C++'s E<0,1>); the CuTe DSL's cute.E",
+        "cute.E(1)",
+        1,
+        1,
+        |a| Err(EvalError::new(
+            "E(mode) is the CuTe DSL's cute.E; C++ writes the basis element E<N…>{}",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            // core.py's E(mode): ScaledBasis(1, mode)
+            handler: |a| scaled_basis(a, 1, false, 0)
+        })
+    ),
+    f!(
+        "ScaledBasis",
+        "ScaledBasis(VALUE, MODE)",
+        "VALUE times the basis element along MODE (C++'s ScaledBasis<V, N…>); the CuTe DSL's cute.ScaledBasis",
+        "cute.ScaledBasis(2, 0)",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "ScaledBasis(value, mode) is the CuTe DSL's cute.ScaledBasis; C++ writes ScaledBasis<V, N…>{}",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let (value, dynamic) = match a.int_tuple(0).map(|t| t.as_int_kind()) {
+                    Ok(Some(kind)) => kind,
+                    _ => {
+                        return Err(EvalError::new(
+                            format!(
+                                "ScaledBasis: cute models an integer scale, not {} (a Ratio's is not modelled)",
+                                a.vals[0].kind()
+                            ),
+                            a.spans[0],
+                        ));
+                    }
+                };
+                // (a run-time scale prints `?@1`, as the DSL's)
+                scaled_basis(a, value, dynamic, 1)
+            }
+        })
+    ),
+    f!(
+        "basis_value",
+        "basis_value(E)",
+        "the scale of a scaled basis element (an integer: itself)",
+        "basis_value(ScaledBasis<_5,0>{})",
+        1,
+        1,
+        // arithmetic_tuple.hpp: `basis_value(ScaledBasis<T,N> e)` is e.value(), of anything
+        // else the thing itself
+        |a| match &a.vals[0] {
+            Value::IntTuple(t) if t.basis().is_some() => {
+                let s = t.as_stride().expect("a scaled basis element");
+                Ok(Value::IntTuple(IntTuple::of_int(s.coefficient())))
+            }
+            v => Ok(v.clone()),
+        },
+        coordinates: true
+    ),
+    f!(
+        "basis_get",
+        "basis_get(E, T)",
+        "the element of T along the basis element E's modes (get<N…>(T)); T itself where E is an integer",
+        "basis_get(E<1>{}, (10,20,30))",
+        2,
+        2,
+        // arithmetic_tuple.hpp: `basis_get(ScaledBasis<T,Ns…>, t)` is `get<Ns…>(t)`, of
+        // anything else t
+        |a| match &a.vals[0] {
+            Value::IntTuple(t) if let Some(b) = t.basis() => {
+                let get = super::lookup("get").expect("in the function table");
+                let mut vals = vec![a.vals[1].clone()];
+                vals.extend(b.path().iter().map(|&i| Value::int(i)));
+                let spans = vec![a.spans[1]; vals.len()];
+                super::call(get, &vals, &spans, a.span)
+            }
+            _ => Ok(a.vals[1].clone()),
+        },
+        coordinates: true
+    ),
+    f!(
+        "increment_coord",
+        "increment_coord(CRD, SHAPE)",
+        "CRD one step on, colexicographically within SHAPE (a mode at its extent wraps to 0 and carries; the last one does not wrap); the CuTe DSL's cute.increment_coord",
+        "cute.increment_coord((2, 0, 0), (3, 3, 3))",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "increment_coord is the CuTe DSL's (cute.increment_coord(coord, shape)); CuTe C++'s increment(coord, shape) increments a coordinate in place",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: increment_coord
+        })
+    ),
+    f!(
+        "full",
+        "full(SHAPE, FILL, DTYPE)",
+        "the CuTe DSL's TensorSSA of SHAPE every value of which is FILL as DTYPE holds it (cute.full; full_like(a, FILL) of a TensorSSA's shape and type)",
+        "cute.full((2, 3), 1.0, cutlass.Float32)",
+        3,
+        3,
+        |a| Err(EvalError::new(
+            "full is the CuTe DSL's (cute.full(shape, fill_value, dtype)): C++ fills a tensor, fill(t, v)",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let shape = a.shape(0)?;
+                let ty = dtype_arg(a, 2)?;
+                crate::eval::host::dsl_full(&shape, &a.vals[1], ty)
+                    .map_err(|m| EvalError::new(m, a.span))
+            }
+        })
+    ),
+    f!(
+        "full_like",
+        "full_like(A, FILL[, DTYPE])",
+        "the CuTe DSL's TensorSSA of A's shape (and type, or DTYPE) every value of which is FILL (cute.full_like)",
+        "cute.full_like(cute.full((2, 3), 0.0, cutlass.Float32), 1.0)",
+        2,
+        3,
+        |a| Err(EvalError::new(
+            "full_like is the CuTe DSL's (cute.full_like(a, fill_value)): C++ fills a tensor, fill(t, v)",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            handler: |a| {
+                let Some((shape, ty)) = crate::eval::host::ssa_shape_and_type(&a.vals[0]) else {
+                    return Err(EvalError::new(
+                        format!("full_like takes a TensorSSA (t.load()), found {}", a.vals[0].kind()),
+                        a.spans[0],
+                    ));
+                };
+                let ty = if a.len() == 3 { dtype_arg(a, 2)? } else { ty };
+                crate::eval::host::dsl_full(&shape, &a.vals[1], ty)
+                    .map_err(|m| EvalError::new(m, a.span))
+            }
+        })
+    ),
+    f!(
+        "repeat",
+        "repeat<N>(X) | repeat(X, N)",
+        "N copies of X as a tuple; X itself where N is 1 (the DSL's cute.repeat(x, n) too)",
+        "repeat<3>(4)",
+        2,
+        2,
+        // tuple_algorithms.hpp: `repeat<n>(x)` is x where n == 1, else the tuple of n x's;
+        // core.py's repeat(x, n) alike ("n must be >= 1")
+        |a| repeated(a, false),
+        template: TemplateArgs::After
+    ),
+    f!(
+        "repeat_as_tuple",
+        "repeat_as_tuple(X, N)",
+        "N copies of X as a tuple, (X,) where N is 1 (the CuTe DSL's; C++ has repeat<N>(X))",
+        "cute.repeat_as_tuple(4, 1)",
+        2,
+        2,
+        |a| Err(EvalError::new(
+            "repeat_as_tuple is the CuTe DSL's (cute.repeat_as_tuple(x, n)); CuTe C++ has repeat<N>(x)",
+            a.span,
+        )),
+        dsl: Some(super::Dsl {
+            signature: None,
+            // core.py's repeat_as_tuple(x, n): `(x,) * n`
+            handler: |a| repeated(a, true)
+        })
     ),
     f!(
         "insert",
