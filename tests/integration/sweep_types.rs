@@ -468,6 +468,43 @@ fn packed_tuple_converting_construction_test_body_passes() {
     }
 }
 
+/// tuple.cpp's IntegerSequenceTransformApply as the sweep pastes it: CuTe's `int_sequence` is
+/// not the standard library's `CUTE_STL_NAMESPACE::integer_sequence` (is_same reads that type),
+/// and transform_apply, fold and fold_first over CuTe's sequences give static integers; CuTe
+/// compiles it and its checks hold (the sweep says as CuTe). A wrong expectation fails.
+#[test]
+fn integer_sequence_transform_apply_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body = std::fs::read_to_string(format!(
+        "{root}/tests/golden/integer_sequence_transform_apply.cpp.txt"
+    ))
+    .unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong, named) in [
+        (
+            "static_assert(!cute::is_same_v<",
+            "static_assert(cute::is_same_v<",
+            "static_assert",
+        ),
+        (
+            "EXPECT_EQ(cute::get<2>(three_way), 18);",
+            "EXPECT_EQ(cute::get<2>(three_way), 17);",
+            "(the test fails)",
+        ),
+        (
+            "static_assert(cute::is_constant_v<6, decltype(sum)>);",
+            "static_assert(cute::is_constant_v<5, decltype(sum)>);",
+            "static_assert",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains(named), "{wrong}: {err}");
+    }
+}
+
 /// tuple.cpp's PackedTupleGet as the sweep pastes it: `tuple_element_t<I, T>`, writes of a
 /// tuple variable's elements (`cute::get<0>(pt) = 43;`), `const` tuples, and the value
 /// category of `decltype(cute::get<I>(pt))` (`int const&` of a const tuple's element, an empty

@@ -319,6 +319,9 @@ test_packed_type_alias: a pack expanded inside a parameter's type, then std::tup
 std::get, cute::apply, for_each over an index_sequence, not modelled),
 PackedTupleConstexprDefaultConstruction (`cute::eso::ESO_t`, CuTe's tuple storage, named),
 IntegerSequenceTransformApply (refused on main as well: `CUTE_STL_NAMESPACE::integer_sequence`).
+Then 9 / 7 / 2 / 0: IntegerSequenceTransformApply as CuTe (is_same reads the standard library's
+`std::integer_sequence<T, I…>`, `index_sequence`, `make_integer_sequence`,
+`make_index_sequence`, `CUTE_STL_NAMESPACE::` as `std::`: one type each, not CuTe's).
 Every other core TEST body, docs block, unit body and tutorial block gives the same cute output
 as main's binary (compared block by block, not compiled again). `--only REGEX` picks blocks.
 

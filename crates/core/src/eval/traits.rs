@@ -19,6 +19,8 @@ impl Env {
             Value::Tuple(items) => {
                 Value::Tuple(items.into_iter().map(|x| self.named_types(x)).collect())
             }
+            // the standard library's integer sequence (not CuTe's, a tuple here): its one spelling
+            Value::Name(n) if let Some(seq) = std_integer_sequence(&n) => Value::Name(seq),
             Value::Name(n)
                 if IntType::of_name(&n).is_none()
                     && crate::eval::storage::ElemType::of_name(&n).is_none() =>
@@ -764,7 +766,9 @@ pub(super) fn same_type(a: &Value, b: &Value) -> bool {
 /// compared as spelled, and a known arithmetic type is read.
 fn unread_type(a: &Value, b: &Value) -> Option<String> {
     let unread = |n: &str| {
-        IntType::of_name(n).is_none() && crate::eval::storage::ElemType::of_name(n).is_none()
+        IntType::of_name(n).is_none()
+            && crate::eval::storage::ElemType::of_name(n).is_none()
+            && !n.starts_with("std::integer_sequence<")
     };
     match (a, b) {
         (Value::Tuple(_) | Value::IntTuple(_), Value::Tuple(_) | Value::IntTuple(_)) => {
@@ -782,6 +786,46 @@ fn unread_type(a: &Value, b: &Value) -> Option<String> {
         (Value::Name(n), _) | (_, Value::Name(n)) if unread(n) => Some(n.clone()),
         _ => None,
     }
+}
+
+/// The standard library's integer sequence a type's spelling names (`std::integer_sequence<int,
+/// 1, 2>`, `std::index_sequence<0, 1>`, `std::make_integer_sequence<int, 3>`,
+/// `std::make_index_sequence<3>`; `CUTE_STL_NAMESPACE::` is `std::` on the host, config.hpp),
+/// spelt one way: `std::integer_sequence<T,I…>` of T's C++ name (`make_index_sequence<2>` is
+/// `std::integer_sequence<unsigned long,0,1>`). A different type from CuTe's
+/// `integer_sequence` (numeric/integer_sequence.hpp). None for any other spelling, or N past
+/// the limit of a tuple's modes.
+fn std_integer_sequence(name: &str) -> Option<String> {
+    let plain = plain_type(name);
+    let bare = ["std::", "::std::", "CUTE_STL_NAMESPACE::"]
+        .iter()
+        .find_map(|p| plain.strip_prefix(p))?;
+    let (template, args) = bare.strip_suffix('>')?.split_once('<')?;
+    let args: Vec<&str> = args.split(',').collect();
+    let ints = |xs: &[&str]| -> Option<Vec<i128>> {
+        xs.iter()
+            .map(|x| x.trim_end_matches(['u', 'U', 'l', 'L']).parse().ok())
+            .collect()
+    };
+    let upto = |n: &str| -> Option<Vec<i128>> {
+        let n: i128 = n.parse().ok()?;
+        (0..=crate::limits::MAX_TUPLE_WIDTH as i128)
+            .contains(&n)
+            .then(|| (0..n).collect())
+    };
+    let (ty, values) = match (template, args.as_slice()) {
+        ("integer_sequence", [t, is @ ..]) => (IntType::of_name(t)?, ints(is)?),
+        ("index_sequence", [""]) => (IntType::ULong, Vec::new()),
+        ("index_sequence", is) => (IntType::ULong, ints(is)?),
+        ("make_integer_sequence", [t, n]) => (IntType::of_name(t)?, upto(n)?),
+        ("make_index_sequence", [n]) => (IntType::ULong, upto(n)?),
+        _ => return None,
+    };
+    let values: Vec<String> = values.iter().map(i128::to_string).collect();
+    Some(match values.is_empty() {
+        true => format!("std::integer_sequence<{}>", ty.name()),
+        false => format!("std::integer_sequence<{},{}>", ty.name(), values.join(",")),
+    })
 }
 
 /// A type's spelling without its spaces (`ConvertibleTo<size_t>`, `ConvertibleTo< size_t >`).
