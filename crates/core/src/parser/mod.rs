@@ -4461,9 +4461,11 @@ fn cpp_markers(src: &str) -> bool {
     }
     // `::` outside the template arguments of a name (`recast_layout<cute::half_t, …>(…)`
     // stays the notation, as `upcast<2>(…)` does)
-    if let Some(first) = scope_colons(b).next() {
+    // (the scan starts at the line's start: a `<` before the first `::` opens the template
+    // arguments it may sit in)
+    if scope_colons(b).next().is_some() {
         let mut depth = 0usize;
-        for (i, &c) in b.iter().enumerate().skip(first) {
+        for (i, &c) in b.iter().enumerate() {
             match c {
                 b'<' if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_') => {
                     depth += 1;
