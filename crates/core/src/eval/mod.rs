@@ -3822,7 +3822,7 @@ impl Env {
 
 /// C++'s `L(c)` of run-time `int`s whose index is past `int`'s range: CuTe computes `crd2idx`
 /// in `int` (undefined behaviour in C++; g++ shows it wrapped), the error of the walk in the
-/// leaves' types ([`coord::crd2idx_typed`]) that names the operation. The DSL's `Int32`
+/// leaves' types ([`coord::crd2idx_cpp`]) that names the operation. The DSL's `Int32`
 /// computes otherwise (a Python line of DSL text does not come here).
 #[cold]
 #[inline(never)]
@@ -3833,7 +3833,7 @@ fn int_index_overflow(target: &Value, coord: &Value, cspan: Span) -> Result<(), 
     let Some(ct) = c.to_int_tuple() else {
         return Ok(());
     };
-    crate::algebra::coord::crd2idx_typed(&ct, l.shape(), l.stride())
+    crate::algebra::coord::crd2idx_cpp(&ct, l.shape(), l.stride())
         .map(|_| ())
         .map_err(|e| EvalError::algebra(e, cspan))
 }
