@@ -164,9 +164,7 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
             format!("coordinate {coord} has more modes than shape {shape}"),
         )),
         (Tuple(_), Tuple(_), Int(_)) => Err(condition(OP, "shape and stride are not congruent")),
-        (Int(_), _, _) => {
-            int_crd2idx_traced(coord.as_int_full().unwrap_or_default(), shape, stride, t)
-        }
+        (Int(ci), _, _) => int_crd2idx_traced(C::leaf_coordinate(coord, ci), shape, stride, t),
     }
 }
 
@@ -273,6 +271,12 @@ pub trait Codomain: Sized + fmt::Display {
     fn zero() -> Self;
     /// The sum (CuTe's `+` of the codomain).
     fn add(&self, other: &Self) -> Result<Self>;
+    /// The integer coordinate `coord` (of value `ci`) as the walk carries it: its value and
+    /// kind (what the kinds' and the integers' codomains read).
+    #[inline]
+    fn leaf_coordinate(coord: &Tup, ci: i64) -> Kinded {
+        Kinded::of(ci, coord.is_dynamic())
+    }
     /// `c * d` for a leaf coordinate `c` and a leaf stride.
     fn term(c: Kinded, stride: &Tup) -> Result<Self>;
     /// The size of a mode an integer coordinate is split over (`product(s)`); of its kind
@@ -405,6 +409,10 @@ impl fmt::Display for CppIndex {
 }
 
 impl Codomain for CppIndex {
+    fn leaf_coordinate(coord: &Tup, _ci: i64) -> Kinded {
+        // (with its C++ type)
+        coord.as_int_full().unwrap_or_default()
+    }
     fn zero() -> CppIndex {
         CppIndex(Kinded::st(0))
     }
