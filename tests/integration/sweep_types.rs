@@ -177,6 +177,10 @@ fn tuple_types_constructed_sized_and_empty() {
         ("sizeof(tuple<int16_t,int,int8_t>)", "12\n"),
         ("sizeof(Shape<_4,_8>)", "1\n"),
         ("sizeof(tuple<>)", "1\n"),
+        // a tuple type constructed in a call's argument (cute-oracle 4.7.0)
+        ("size(tuple<int64_t, int>{65536, 65536})", "4294967296\n"),
+        ("product(tuple<int64_t, int>{65536, 65536})", "4294967296\n"),
+        ("size(tuple<int, int>(6, 5))", "30\n"),
         (
             "std::is_empty<tuple<tuple<int, _2>, int, int>>::value",
             "0\n",

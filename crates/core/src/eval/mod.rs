@@ -2568,6 +2568,20 @@ impl Env {
                 None
             }
             ExprKind::Field(base, _) => Some(base),
+            // a tuple type constructed from values, `tuple<int64_t, int>{65536, 65536}`, `T{1, 2}`
+            // of `using T = tuple<int, int>;`: evaluated whole by its arm of [`Env::eval_inner`]
+            // (its type is no value called at a coordinate), no link
+            ExprKind::Call(inner, _)
+                if matches!(
+                    inner.kind,
+                    ExprKind::Qualified("make_tuple" | "make_shape" | "make_stride" | "make_coord")
+                ) && self.tuple_type_of(callee).is_some() =>
+            {
+                None
+            }
+            ExprKind::Name(n) if matches!(self.get(n), Some(v @ Value::Tuple(_)) if holds_run_time_type(v)) => {
+                None
+            }
             _ => Some(callee),
         }
     }
