@@ -103,12 +103,12 @@ pub fn crd2idx(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<i64> {
 
 /// CuTe's `crd2idx(coord, shape, stride)` for integer strides and whether the index is a
 /// run-time integer, in one walk (see the [`Codomain`] of [`Kinded`] for the kinds' rules);
-/// of the leaves' C++ type where one has a type other than `int` ([`crd2idx_typed`]).
+/// of the leaves' C++ type where one has a type other than `int` ([`CppIndex`]).
 #[inline]
 pub fn crd2idx_kind(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<Kinded> {
     let k: Kinded = crd2idx_traced(coord, shape, stride, &mut NoTrace)?;
     if k.dynamic() && (has_cpp_leaf(coord) || has_cpp_leaf(stride) || has_cpp_leaf(shape)) {
-        return crd2idx_typed(coord, shape, stride);
+        return crd2idx_cpp(coord, shape, stride);
     }
     Ok(k)
 }
@@ -119,70 +119,13 @@ fn has_cpp_leaf(t: &Tup) -> bool {
     t.leaf_int_iter().any(|i| i.cpp_type().is_some())
 }
 
-/// CuTe's `crd2idx(coord, shape, stride)` (stride.hpp) computed as CuTe computes it, each
-/// operation [`Kinded`]'s, in its operands' C++ types: a tuple coordinate the left fold
-/// `(... + crd2idx(c_i, s_i, d_i))`; an integer one over a tuple shape
-/// `crd2idx(c % product(s_0), s_0, d_0) + crd2idx(c / product(s_0), s_1.., d_1..)`, the last
-/// mode taking the rest (`_0` gives `_0`); an integer one over an integer shape `c * d`. So
-/// an `int64_t` stride makes the index an `int64_t` and a `size_t` coordinate a `size_t`, and
-/// an `int` index past its range is the `int` overflow (undefined behaviour in C++). Apart
-/// from the walk of [`crd2idx_traced`] (where no leaf has such a type: the common path).
+/// CuTe's `crd2idx(coord, shape, stride)` computed as CuTe computes it, each operation in its
+/// operands' C++ types (the walk of [`crd2idx_traced`] into the [`CppIndex`] codomain): an
+/// `int64_t` stride makes the index an `int64_t`, a `size_t` coordinate a `size_t`, and an
+/// `int` index past its range is the `int` overflow (undefined behaviour in C++).
 #[cold]
-pub fn crd2idx_typed(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<Kinded> {
-    const OP: &str = "crd2idx";
-    match (coord.view(), shape.view(), stride.view()) {
-        (Tuple(c), Tuple(s), Tuple(d)) => {
-            if c.len() != s.len() || s.len() != d.len() {
-                return Err(condition(
-                    OP,
-                    format!("mismatched ranks: coordinate {coord} for shape {shape}"),
-                ));
-            }
-            let mut acc: Option<Kinded> = None;
-            for ((ci, si), di) in c.iter().zip(s).zip(d) {
-                let x = crd2idx_typed(ci, si, di)?;
-                acc = Some(match acc {
-                    None => x,
-                    Some(a) => a.add(x, OP)?,
-                });
-            }
-            Ok(acc.unwrap_or(Kinded::st(0)))
-        }
-        (Tuple(_), Int(_), _) => Err(condition(
-            OP,
-            format!("coordinate {coord} has more modes than shape {shape}"),
-        )),
-        (Tuple(_), Tuple(_), Int(_)) => Err(condition(OP, "shape and stride are not congruent")),
-        (Int(_), _, _) => {
-            let c = coord.as_int_full().unwrap_or_default();
-            match (shape.view(), stride.view()) {
-                (Tuple(s), Tuple(d)) => {
-                    if s.len() != d.len() {
-                        return Err(condition(OP, "mismatched ranks of shape and stride"));
-                    }
-                    let modes: Vec<_> = s.zip(d).collect();
-                    int_crd2idx_typed(c, &modes)
-                }
-                (Int(_), Int(_)) => c.mul(stride.as_int_full().unwrap_or_default(), OP),
-                _ => Err(condition(OP, "shape and stride are not congruent")),
-            }
-        }
-    }
-}
-
-/// CuTe's `crd2idx_itt` of an integer coordinate `c` over the modes (shape, stride) left.
-fn int_crd2idx_typed(c: Kinded, modes: &[(&Tup, &Tup)]) -> Result<Kinded> {
-    const OP: &str = "crd2idx";
-    match modes {
-        [] => Ok(Kinded::st(0)),
-        [(s, d)] => crd2idx_typed(&IntTuple::of_int(c), s, d),
-        _ if c.is_constant(0) => Ok(Kinded::st(0)),
-        [(s, d), rest @ ..] => {
-            let p = s.product_kind()?;
-            let (q, m) = (c.div(p, OP)?, c.rem(p, OP)?);
-            crd2idx_typed(&IntTuple::of_int(m), s, d)?.add(int_crd2idx_typed(q, rest)?, OP)
-        }
-    }
+pub fn crd2idx_cpp(coord: &Tup, shape: &Tup, stride: &Tup) -> Result<Kinded> {
+    crd2idx_traced::<CppIndex, _>(coord, shape, stride, &mut NoTrace).map(|i| i.0)
 }
 
 /// [`crd2idx`], reporting its arithmetic to `t`.
@@ -221,15 +164,14 @@ pub fn crd2idx_traced<C: Codomain, T: Trace>(
             format!("coordinate {coord} has more modes than shape {shape}"),
         )),
         (Tuple(_), Tuple(_), Int(_)) => Err(condition(OP, "shape and stride are not congruent")),
-        (Int(ci), _, _) => int_crd2idx_traced(ci, coord.is_dynamic(), shape, stride, t),
+        (Int(ci), _, _) => int_crd2idx_traced(C::leaf_coordinate(coord, ci), shape, stride, t),
     }
 }
 
-/// [`crd2idx_traced`] of an integer coordinate `ci` (`ci_dynamic`: a run-time one), passed as
-/// it is down the split (no one-leaf tuple made for each mode's part).
+/// [`crd2idx_traced`] of an integer coordinate `ci` (of its kind), passed as it is down the
+/// split (no one-leaf tuple made for each mode's part).
 fn int_crd2idx_traced<C: Codomain, T: Trace>(
-    ci: i64,
-    ci_dynamic: bool,
+    ci: Kinded,
     shape: &Tup,
     stride: &Tup,
     t: &mut T,
@@ -244,14 +186,13 @@ fn int_crd2idx_traced<C: Codomain, T: Trace>(
                 return Ok(C::zero());
             }
             let mut rest = ci;
-            let mut rest_dynamic = C::KINDS && ci_dynamic;
             let mut acc = C::zero();
             let last = s.len() - 1;
             t.section(|| {
                 Step::new(
                     OP,
                     "split",
-                    format!("index {ci} in {shape}:{stride}: split colexicographically, the last mode takes the rest"),
+                    format!("index {} in {shape}:{stride}: split colexicographically, the last mode takes the rest", ci.value),
                 )
             });
             for (i, (si, di)) in s.iter().zip(d).enumerate() {
@@ -260,22 +201,17 @@ fn int_crd2idx_traced<C: Codomain, T: Trace>(
                         Step::new(
                             OP,
                             "last mode",
-                            format!("mode {i} ({si}) takes the rest {rest}"),
+                            format!("mode {i} ({si}) takes the rest {}", rest.value),
                         )
                     });
-                    acc = acc.add(&int_crd2idx_traced(rest, rest_dynamic, si, di, t)?)?;
+                    acc = acc.add(&int_crd2idx_traced(rest, si, di, t)?)?;
                 } else {
                     // one walk of the mode for its size and, where the codomain keeps kinds,
                     // whether that size is static
-                    let (p, p_dynamic) = if C::KINDS {
-                        let k = si.product_kind()?;
-                        (k.value, k.dynamic())
-                    } else {
-                        (si.product()?, false)
-                    };
-                    let m = arith::rem(rest, p, OP)?;
-                    let q = arith::div(rest, p, OP)?;
+                    let size = C::mode_size(si)?;
+                    let (q, m) = C::split(rest, size)?;
                     t.step(|| {
+                        let (rest, p, q, m) = (rest.value, size.value, q.value, m.value);
                         Step::new(
                             OP,
                             "divmod",
@@ -288,26 +224,29 @@ fn int_crd2idx_traced<C: Codomain, T: Trace>(
                             rest,
                         ))
                     });
-                    let (q_dynamic, m_dynamic) = C::split_kinds(rest, rest_dynamic, p, p_dynamic);
                     rest = q;
-                    rest_dynamic = q_dynamic;
-                    acc = acc.add(&int_crd2idx_traced(m, m_dynamic, si, di, t)?)?;
+                    acc = acc.add(&int_crd2idx_traced(m, si, di, t)?)?;
                 }
             }
             t.end();
             t.step(|| {
-                Step::new(OP, "sum", format!("index {ci} gives {acc}")).val("index", acc.val())
+                Step::new(OP, "sum", format!("index {} gives {acc}", ci.value))
+                    .val("index", acc.val())
             });
             Ok(acc)
         }
         (Int(si), Int(_)) => {
-            let r = C::term(ci, ci_dynamic, stride);
+            let r = C::term(ci, stride);
             t.step(|| {
                 let v = r
                     .as_ref()
                     .map(|v| v.to_string())
                     .unwrap_or_else(|e| e.to_string());
-                Step::new(OP, "leaf", format!("{ci} * {stride} = {v} (shape {si})"))
+                Step::new(
+                    OP,
+                    "leaf",
+                    format!("{} * {stride} = {v} (shape {si})", ci.value),
+                )
             });
             r
         }
@@ -332,16 +271,28 @@ pub trait Codomain: Sized + fmt::Display {
     fn zero() -> Self;
     /// The sum (CuTe's `+` of the codomain).
     fn add(&self, other: &Self) -> Result<Self>;
-    /// Whether the codomain keeps the static/dynamic kind of the index (then the walk
-    /// works out the kinds of the coordinate's parts as it splits it).
-    const KINDS: bool = false;
-    /// `c * d` for a leaf coordinate (`c_dynamic`: a run-time one) and a leaf stride.
-    fn term(c: i64, c_dynamic: bool, stride: &Tup) -> Result<Self>;
-    /// The kinds (`true`: run-time) of the quotient and remainder of `rest / p`, `rest % p`
-    /// (`p` the size of a mode); only asked where [`Codomain::KINDS`].
+    /// The integer coordinate `coord` (of value `ci`) as the walk carries it: its value and
+    /// kind (what the kinds' and the integers' codomains read).
     #[inline]
-    fn split_kinds(_rest: i64, _rest_dynamic: bool, _p: i64, _p_dynamic: bool) -> (bool, bool) {
-        (false, false)
+    fn leaf_coordinate(coord: &Tup, ci: i64) -> Kinded {
+        Kinded::of(ci, coord.is_dynamic())
+    }
+    /// `c * d` for a leaf coordinate `c` and a leaf stride.
+    fn term(c: Kinded, stride: &Tup) -> Result<Self>;
+    /// The size of a mode an integer coordinate is split over (`product(s)`); of its kind
+    /// where the codomain keeps kinds, else its value (the kinds unread).
+    #[inline]
+    fn mode_size(s: &Tup) -> Result<Kinded> {
+        Ok(Kinded::st(s.product()?))
+    }
+    /// The quotient and remainder of `rest / p`, `rest % p` (`p` the size of a mode), the
+    /// kinds unread where the codomain does not keep them.
+    #[inline]
+    fn split(rest: Kinded, p: Kinded) -> Result<(Kinded, Kinded)> {
+        Ok((
+            Kinded::st(arith::div(rest.value, p.value, "crd2idx")?),
+            Kinded::st(arith::rem(rest.value, p.value, "crd2idx")?),
+        ))
     }
     /// The value for an explanation.
     fn val(&self) -> Val;
@@ -357,7 +308,7 @@ impl Codomain for i64 {
         arith::add(*self, *other, "crd2idx")
     }
     #[inline]
-    fn term(c: i64, _c_dynamic: bool, stride: &Tup) -> Result<i64> {
+    fn term(c: Kinded, stride: &Tup) -> Result<i64> {
         if stride.basis().is_some() {
             return Err(condition(
                 "crd2idx",
@@ -366,7 +317,7 @@ impl Codomain for i64 {
                 ),
             ));
         }
-        arith::mul(c, stride.as_int().unwrap_or(0), "crd2idx")
+        arith::mul(c.value, stride.as_int().unwrap_or(0), "crd2idx")
     }
     fn val(&self) -> Val {
         Val::Int(*self)
@@ -380,7 +331,6 @@ impl Codomain for i64 {
 /// `divmod(c, product(s))`, each part static when `c` and the product are (`_0 / x`, `_0 % x`
 /// and `x % _1` are `_0`), the last mode taking the rest.
 impl Codomain for Kinded {
-    const KINDS: bool = true;
     #[inline]
     fn zero() -> Kinded {
         Kinded::st(0)
@@ -393,8 +343,9 @@ impl Codomain for Kinded {
         ))
     }
     #[inline]
-    fn term(c: i64, c_dynamic: bool, stride: &Tup) -> Result<Kinded> {
-        let v = i64::term(c, c_dynamic, stride)?;
+    fn term(ci: Kinded, stride: &Tup) -> Result<Kinded> {
+        let v = i64::term(ci, stride)?;
+        let (c, c_dynamic) = (ci.value, ci.dynamic());
         let d_dynamic = stride.is_dynamic();
         let stat = (!c_dynamic && c == 0)
             || (!d_dynamic && stride.as_int() == Some(0))
@@ -402,13 +353,20 @@ impl Codomain for Kinded {
         Ok(Kinded::of(v, !stat))
     }
     #[inline]
-    fn split_kinds(rest: i64, rest_dynamic: bool, p: i64, p_dynamic: bool) -> (bool, bool) {
-        match (rest_dynamic, p_dynamic) {
-            (false, _) if rest == 0 => (false, false),
+    fn mode_size(s: &Tup) -> Result<Kinded> {
+        s.product_kind()
+    }
+    #[inline]
+    fn split(rest: Kinded, p: Kinded) -> Result<(Kinded, Kinded)> {
+        let (r, pv) = (rest.value, p.value);
+        let (q, m) = (arith::div(r, pv, "crd2idx")?, arith::rem(r, pv, "crd2idx")?);
+        let (q_dynamic, m_dynamic) = match (rest.dynamic(), p.dynamic()) {
+            (false, _) if r == 0 => (false, false),
             (false, false) => (false, false),
-            (_, false) if p == 1 => (true, false),
+            (_, false) if pv == 1 => (true, false),
             _ => (true, true),
-        }
+        };
+        Ok((Kinded::of(q, q_dynamic), Kinded::of(m, m_dynamic)))
     }
     fn val(&self) -> Val {
         Val::Int(self.value)
@@ -422,14 +380,65 @@ impl Codomain for Index {
     fn add(&self, other: &Index) -> Result<Index> {
         index_add(self, other)
     }
-    fn term(c: i64, _c_dynamic: bool, stride: &Tup) -> Result<Index> {
+    fn term(c: Kinded, stride: &Tup) -> Result<Index> {
         let d = stride
             .as_stride()
             .ok_or_else(|| condition("crd2idx", "shape and stride are not congruent"))?;
-        Ok(IntTuple::stride(d.scaled(c, "crd2idx")?))
+        Ok(IntTuple::stride(d.scaled(c.value, "crd2idx")?))
     }
     fn val(&self) -> Val {
         Val::Tuple(self.clone())
+    }
+}
+
+/// An integer index computed as CuTe C++ computes it (stride.hpp's recursion, each operation
+/// [`Kinded`]'s in its operands' C++ types: `c * d`, the left fold of the modes' sum, an
+/// integer coordinate over a tuple shape split by `c / product(s_i)` and `c % product(s_i)`
+/// (`_0 / x`, `_0 % x` are `_0`), the last mode taking the rest). So an `int64_t` stride makes
+/// the index an `int64_t`, and a run-time `int` past its range is the `int` overflow error.
+/// Apart from [`Kinded`]'s codomain (which checks no overflow and keeps only kinds: the
+/// common path), asked where a leaf has a C++ type other than `int` or an `int` index is past
+/// its range.
+#[derive(Clone, Copy, Debug)]
+pub struct CppIndex(pub Kinded);
+
+impl fmt::Display for CppIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.value)
+    }
+}
+
+impl Codomain for CppIndex {
+    fn leaf_coordinate(coord: &Tup, _ci: i64) -> Kinded {
+        // (with its C++ type)
+        coord.as_int_full().unwrap_or_default()
+    }
+    fn zero() -> CppIndex {
+        CppIndex(Kinded::st(0))
+    }
+    fn add(&self, other: &CppIndex) -> Result<CppIndex> {
+        // (CuTe's fold `(... + crd2idx(c_i, s_i, d_i))` starts at the first term)
+        if !self.0.dynamic() && self.0.value == 0 {
+            return Ok(*other);
+        }
+        self.0.add(other.0, "crd2idx").map(CppIndex)
+    }
+    fn term(c: Kinded, stride: &Tup) -> Result<CppIndex> {
+        if stride.basis().is_some() {
+            // (the integer codomain's error)
+            i64::term(c, stride)?;
+        }
+        c.mul(stride.as_int_full().unwrap_or_default(), "crd2idx")
+            .map(CppIndex)
+    }
+    fn mode_size(s: &Tup) -> Result<Kinded> {
+        s.product_kind()
+    }
+    fn split(rest: Kinded, p: Kinded) -> Result<(Kinded, Kinded)> {
+        Ok((rest.div(p, "crd2idx")?, rest.rem(p, "crd2idx")?))
+    }
+    fn val(&self) -> Val {
+        Val::Int(self.0.value)
     }
 }
 

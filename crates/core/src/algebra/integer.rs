@@ -668,6 +668,34 @@ impl Int {
         Ok(self.mul_unused_past_int(b, op)?.int32_wrapped())
     }
 
+    /// [`Int::add`] under `rule`: C++'s, or the CuTe DSL's `Int32` ([`Int::add_int32_wrapping`]).
+    #[inline]
+    pub fn add_under(
+        self,
+        b: Int,
+        op: &'static str,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Int> {
+        match rule {
+            crate::algebra::composition::Rule::Cpp => self.add(b, op),
+            crate::algebra::composition::Rule::Dsl => self.add_int32_wrapping(b, op),
+        }
+    }
+
+    /// [`Int::mul`] under `rule`: C++'s, or the CuTe DSL's `Int32` ([`Int::mul_int32_wrapping`]).
+    #[inline]
+    pub fn mul_under(
+        self,
+        b: Int,
+        op: &'static str,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Int> {
+        match rule {
+            crate::algebra::composition::Rule::Cpp => self.mul(b, op),
+            crate::algebra::composition::Rule::Dsl => self.mul_int32_wrapping(b, op),
+        }
+    }
+
     /// A run-time `int` past `int`'s range wrapped modulo 2^32 (of its kind); any other as it is.
     #[inline]
     fn int32_wrapped(self) -> Int {

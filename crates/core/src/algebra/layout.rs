@@ -256,7 +256,16 @@ impl Layout {
     /// is `_0`), which it tests only where an operand is dynamic: a leaf of two static
     /// integers costs one test of their two bits, its term is added as a value (a static term
     /// leaves the sum's kind as it is).
+    #[inline]
     pub fn cosize_kind(&self) -> Result<Int> {
+        self.cosize_kind_under(crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Layout::cosize_kind`] under `rule`: C++'s `int` past its range is an error, the CuTe
+    /// DSL's `Int32`s past 32 bits wrap (traced: the DSL 4.8.1 prints
+    /// `cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?`, no error).
+    #[inline]
+    pub fn cosize_kind_under(&self, rule: crate::algebra::composition::Rule) -> Result<Int> {
         const OP: &str = "cosize";
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
@@ -267,30 +276,9 @@ impl Layout {
                 acc.value = arith::add(acc.value, term, OP)?;
                 continue;
             }
-            acc = cosize_dynamic_term(acc, s, d)?;
+            acc = cosize_dynamic_term(acc, s, d, rule)?;
         }
-        acc.add(Int::st(1), OP)
-    }
-
-    /// [`Layout::cosize_kind`] as the CuTe DSL computes it: its `Int32`s' arithmetic past 32
-    /// bits wraps (traced: the DSL 4.8.1 prints
-    /// `cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?`, no error), where
-    /// C++'s `int` past its range is an error.
-    pub fn cosize_kind_dsl(&self) -> Result<Int> {
-        const OP: &str = "cosize";
-        self.cosize_kind().or_else(|e| {
-            if self.is_static() {
-                return Err(e);
-            }
-            let mut acc = Int::st(0);
-            for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
-                let term = s
-                    .sub(Int::st(1), OP)?
-                    .mul_int32_wrapping(d.coefficient().abs(OP)?, OP)?;
-                acc = acc.add_int32_wrapping(term, OP)?;
-            }
-            acc.add_int32_wrapping(Int::st(1), OP)
-        })
+        acc.add_under(Int::st(1), OP, rule)
     }
 
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
@@ -640,12 +628,20 @@ impl Concat {
 }
 
 /// [`Layout::cosize_kind`]'s sum `acc + (s - 1) * |d|` of a leaf whose shape or stride is
-/// dynamic, with the kinds (out of line: the static leaves' loop keeps its registers).
+/// dynamic, with the kinds, under `rule` (out of line: the static leaves' loop keeps its
+/// registers).
 #[inline(never)]
-fn cosize_dynamic_term(acc: Int, s: Int, d: Stride) -> Result<Int> {
+fn cosize_dynamic_term(
+    acc: Int,
+    s: Int,
+    d: Stride,
+    rule: crate::algebra::composition::Rule,
+) -> Result<Int> {
     const OP: &str = "cosize";
-    let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
-    acc.add(term, OP)
+    let term = s
+        .sub(Int::st(1), OP)?
+        .mul_under(d.coefficient().abs(OP)?, OP, rule)?;
+    acc.add_under(term, OP, rule)
 }
 
 /// CuTe's `make_layout(f(modes)...)`: one mode gives a rank-1 tuple.

@@ -2674,6 +2674,20 @@ impl Env {
                 None
             }
             ExprKind::Field(base, _) => Some(base),
+            // a tuple type constructed from values, `tuple<int64_t, int>{65536, 65536}`, `T{1, 2}`
+            // of `using T = tuple<int, int>;`: evaluated whole by its arm of [`Env::eval_inner`]
+            // (its type is no value called at a coordinate), no link
+            ExprKind::Call(inner, _)
+                if matches!(
+                    inner.kind,
+                    ExprKind::Qualified("make_tuple" | "make_shape" | "make_stride" | "make_coord")
+                ) && self.tuple_type_of(callee).is_some() =>
+            {
+                None
+            }
+            ExprKind::Name(n) if matches!(self.get(n), Some(v @ Value::Tuple(_)) if holds_run_time_type(v)) => {
+                None
+            }
             _ => Some(callee),
         }
     }
@@ -3951,7 +3965,7 @@ impl Env {
 
 /// C++'s `L(c)` of run-time `int`s whose index is past `int`'s range: CuTe computes `crd2idx`
 /// in `int` (undefined behaviour in C++; g++ shows it wrapped), the error of the walk in the
-/// leaves' types ([`coord::crd2idx_typed`]) that names the operation. The DSL's `Int32`
+/// leaves' types ([`coord::crd2idx_cpp`]) that names the operation. The DSL's `Int32`
 /// computes otherwise (a Python line of DSL text does not come here).
 #[cold]
 #[inline(never)]
@@ -3962,7 +3976,7 @@ fn int_index_overflow(target: &Value, coord: &Value, cspan: Span) -> Result<(), 
     let Some(ct) = c.to_int_tuple() else {
         return Ok(());
     };
-    crate::algebra::coord::crd2idx_typed(&ct, l.shape(), l.stride())
+    crate::algebra::coord::crd2idx_cpp(&ct, l.shape(), l.stride())
         .map(|_| ())
         .map_err(|e| EvalError::algebra(e, cspan))
 }
@@ -4362,44 +4376,56 @@ fn is_int_type_name(n: &str) -> bool {
     )
 }
 
-/// `sizeof` of a CuTe tuple type (container/tuple.hpp): its static elements are empty and not
-/// stored (the empty-storage optimisation), its run-time ones are; a tuple of no stored element
-/// is one byte, as an empty class. Elements of one width only (other mixes pad, not modelled).
+/// `sizeof` of a CuTe tuple type (container/tuple.hpp): a class whose elements are its bases
+/// in order (`EBO<i, T>`), each static element empty and not stored (the empty-base
+/// optimisation), each run-time one stored at the next multiple of its alignment; the whole
+/// padded to the largest alignment, a tuple of no stored element one byte, as an empty class
+/// (`sizeof(tuple<int, size_t>)` is 16, `sizeof(tuple<int16_t, int, int8_t>)` 12,
+/// `sizeof(Shape<_4, _8>)` 1: CuTe 4.7.0).
 fn tuple_size_of(v: &Value, span: Span) -> Result<Value, EvalError> {
-    fn widths(v: &Value, out: &mut Vec<i64>) -> bool {
+    /// The (size, alignment) of an element, `(0, 1)` where it is empty (not stored); `None`
+    /// where it is not a C++ scalar type, a static integer or a tuple of them.
+    fn layout_of(v: &Value) -> Option<(i64, i64)> {
         match v {
-            Value::Name(n) => match crate::algebra::recast::element_bits(n) {
-                Some(bits) if is_int_type_name(n) => {
-                    out.push(bits / 8);
-                    true
+            Value::Name(n) => {
+                // (the names the element types do not spell: LP64's)
+                let bytes = match n.as_str() {
+                    "size_t" | "long" => 8,
+                    "unsigned" => 4,
+                    "char" => 1,
+                    _ if holds_run_time_type(v) => crate::algebra::recast::element_bits(n)? / 8,
+                    _ => return None,
+                };
+                Some((bytes, bytes.max(1)))
+            }
+            Value::Tuple(items) => {
+                let (mut end, mut align) = (0i64, 1i64);
+                for x in items {
+                    let (size, a) = layout_of(x)?;
+                    if size > 0 {
+                        end = round_up(end, a)?.checked_add(size)?;
+                        align = align.max(a);
+                    }
                 }
-                _ => false,
-            },
-            Value::Tuple(items) => items.iter().all(|x| widths(x, out)),
-            Value::IntTuple(t) => t.is_static() && t.basis().is_none(),
-            _ => false,
+                Some((round_up(end, align)?, align))
+            }
+            Value::IntTuple(t) if t.is_static() && t.basis().is_none() => Some((0, 1)),
+            _ => None,
         }
     }
-    let mut w = Vec::new();
-    if !widths(v, &mut w) {
+    /// `x` up to a multiple of `a` (> 0).
+    fn round_up(x: i64, a: i64) -> Option<i64> {
+        x.checked_add(a - 1).map(|y| y / a * a)
+    }
+    let Some((bytes, _)) = layout_of(v) else {
         return Err(EvalError::new(
             format!(
-                "sizeof of the tuple type {} is modelled for integer types and static integers only",
+                "sizeof of the tuple type {} is modelled for C++ integer and floating types and static integers only",
                 crate::eval::plain::render(v)
             ),
             span,
         ));
-    }
-    if w.windows(2).any(|p| p[0] != p[1]) {
-        return Err(EvalError::new(
-            format!(
-                "sizeof of the tuple type {}: elements of different widths pad as the compiler lays them out, which is not modelled",
-                crate::eval::plain::render(v)
-            ),
-            span,
-        ));
-    }
-    let bytes: i64 = w.iter().sum();
+    };
     Ok(Value::IntTuple(IntTuple::int_of(bytes.max(1), true)))
 }
 

@@ -41,6 +41,18 @@ impl Tup {
     /// only where every factor is (or one is the static 0).
     #[inline]
     pub fn product_kind(&self) -> Result<crate::algebra::integer::Int> {
+        self.product_kind_under(crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Tup::product_kind`] under `rule`: C++'s `int` product past its range is an error; the
+    /// CuTe DSL's `Int32`s' product past 32 bits wraps modulo 2^32 as its traced arithmetic
+    /// does at run time (the DSL 4.8.1 prints
+    /// `cute.size(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?{div=65536}`).
+    #[inline]
+    pub fn product_kind_under(
+        &self,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<crate::algebra::integer::Int> {
         use crate::algebra::integer::Int;
         // (a static integer is itself; any other single leaf is, in the kinds' product)
         if let [n] = &self.0[..]
@@ -55,7 +67,7 @@ impl Tup {
             match n.meta {
                 0 => p = arith::mul(p, n.value, "size")?,
                 OPEN => {}
-                _ => return self.product_of_kinds(),
+                _ => return self.product_of_kinds(rule),
             }
         }
         Ok(Int::st(p))
@@ -64,29 +76,17 @@ impl Tup {
     /// [`Tup::product_kind`] of a tuple with a dynamic leaf (or a basis element), kind by kind
     /// (apart: the static path reads no kinds).
     #[inline(never)]
-    fn product_of_kinds(&self) -> Result<crate::algebra::integer::Int> {
+    fn product_of_kinds(
+        &self,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<crate::algebra::integer::Int> {
         use crate::algebra::integer::Int;
         // (a single dynamic integer keeps its kind: `_1 * x` is `x`)
         if let Some(i) = self.as_int_full() {
             return Ok(i);
         }
         self.leaf_int_iter()
-            .try_fold(Int::st(1), |acc, i| acc.mul(i, "size"))
-    }
-
-    /// [`Tup::product_kind`] as the CuTe DSL computes it: a product of its `Int32`s past 32
-    /// bits wraps modulo 2^32 as the traced `Int32` arithmetic does at run time (the DSL 4.8.1
-    /// prints `cute.size(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?{div=65536}`, no
-    /// error), where C++'s `int` product past its range is an error.
-    pub fn product_kind_dsl(&self) -> Result<crate::algebra::integer::Int> {
-        use crate::algebra::integer::Int;
-        self.product_kind().or_else(|e| {
-            if self.is_static() {
-                return Err(e);
-            }
-            self.leaf_int_iter()
-                .try_fold(Int::st(1), |acc, i| acc.mul_int32_wrapping(i, "size"))
-        })
+            .try_fold(Int::st(1), |acc, i| acc.mul_under(i, "size", rule))
     }
 
     /// Sum of all leaves.

@@ -87,7 +87,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
 
 /// C++'s `crd2idx` whose index `r` is a run-time `int` past `int`'s range: CuTe computes it in
 /// `int` (undefined behaviour in C++), the error of the walk in the leaves' types
-/// ([`coord::crd2idx_typed`]) that names the operation; the DSL's `Int32` wraps (its rule: `r`).
+/// ([`coord::crd2idx_cpp`]) that names the operation; the DSL's `Int32` wraps (its rule: `r`).
 fn int_index_checked(
     a: &super::args::Args,
     c: &algebra::Tup,
@@ -98,7 +98,7 @@ fn int_index_checked(
     if a.rule == algebra::composition::Rule::Cpp
         && r.as_int_full().is_some_and(|i| i.is_int_past_range())
     {
-        coord::crd2idx_typed(c, shape, stride)?;
+        coord::crd2idx_cpp(c, shape, stride)?;
     }
     Ok(r)
 }

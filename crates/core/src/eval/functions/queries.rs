@@ -72,11 +72,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
                             .map(Value::int)
                             .map_err(a.alg());
                     }
-                    match a.rule {
-                        algebra::composition::Rule::Dsl => l.cosize_kind_dsl(),
-                        algebra::composition::Rule::Cpp => l.cosize_kind(),
-                    }
-                    .map(|k| Value::IntTuple(IntTuple::of_int(k)))
+                    l.cosize_kind_under(a.rule)
+                        .map(|k| Value::IntTuple(IntTuple::of_int(k)))
                     .map_err(a.alg())
                 }
             }
@@ -430,15 +427,12 @@ fn truth_of(a: &super::Args) -> Result<bool, EvalError> {
 }
 
 /// `size` of a shape in the dialect of `rule`: C++'s (an `int` product past its range an
-/// error) or the DSL's (its `Int32`s' product wraps: [`Tup::product_kind_dsl`]).
+/// error) or the DSL's (its `Int32`s' product wraps: [`Tup::product_kind_under`]).
 ///
-/// [`Tup::product_kind_dsl`]: Tup::product_kind_dsl
+/// [`Tup::product_kind_under`]: Tup::product_kind_under
 fn size_in(
     shape: &Tup,
     rule: crate::algebra::composition::Rule,
 ) -> crate::algebra::Result<crate::algebra::integer::Int> {
-    match rule {
-        crate::algebra::composition::Rule::Dsl => shape.product_kind_dsl(),
-        crate::algebra::composition::Rule::Cpp => shape.product_kind(),
-    }
+    shape.product_kind_under(rule)
 }
