@@ -147,6 +147,46 @@ def g_equal(g):
     return f"{r} == {other}"
 
 
+def swizzled(g, zero=True):
+    """A swizzled layout `Sw o OFF o L` (offset 0 where `zero`) and its size."""
+    lay, size = layout(g)
+    off = i(0) if zero else i(g.choice([0, 4, 8]))
+    return f"composition({swizzle(g)}, {off}, {lay})", size
+
+
+def after_swizzled(g):
+    """`A o O o (Sw o _0 o T)` and its size."""
+    lay, size = layout(g)
+    sw, _ = swizzled(g)
+    inner = f"composition({sw.split('composition(', 1)[1].split(', Int<0>')[0]}, Int<0>{{}}, Layout<{i(size)[:-2]}, _1>{{}})"
+    return f"composition({lay}, {i(g.choice([0, 4, -4]))}, {inner})", size
+
+
+def g_composed_composed(g):
+    """composition where either side is a ComposedLayout (issue 37): `composition(X, O, B)` of a
+    composed X (CuTe's ComposedLayout<ComposedLayout<…>, O, B>), `composition(X, Y)` of two
+    composed layouts, and the inverses of `A o O o (Sw o _0 o T)` (`Sw o _0 o L' o O' o A'`)."""
+    kind = g.choice(["inverse", "inverse", "nest", "nest", "two", "use"])
+    if kind == "inverse":
+        c, _ = after_swizzled(g)
+        return f"{g.choice(['right_inverse', 'left_inverse'])}({c})"
+    if kind == "nest":
+        x, size = swizzled(g, zero=g.random() < 0.7)
+        lay, _ = layout(g)
+        return f"composition({x}, {i(g.choice([0, 4, -4]))}, {lay})"
+    if kind == "two":
+        x = g.choice([swizzled(g)[0], after_swizzled(g)[0], inverse(g)[0]])
+        y = g.choice([swizzled(g)[0], after_swizzled(g)[0], inverse(g)[0]])
+        return f"composition({x}, {y})"
+    c, size = after_swizzled(g)
+    r = f"right_inverse({c})"
+    return g.choice([
+        f"size({r})", f"shape({r})", f"{r}({i(g.randrange(size))})", f"{r}({g.randrange(size)})",
+        f"cosize({r})", f"right_inverse({r})", f"left_inverse({r})",
+        f"composition({r}, Layout<_4,_1>{{}})", f"{r} == {r}",
+    ])
+
+
 OPS = [
     ("inverse", g_inverse),
     ("at", g_at),
@@ -159,6 +199,7 @@ OPS = [
     ("direct", g_direct),
     ("then_swizzle", g_then_swizzle),
     ("equal", g_equal),
+    ("composed_composed", g_composed_composed),
 ]
 
 

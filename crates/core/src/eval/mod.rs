@@ -4870,7 +4870,7 @@ pub fn compose_values_in(
                     return Err(EvalError::new(
                         format!(
                             "composition: CuTe's answer is {} o {} o composition({}, {}), a layout after a composed layout of a composed layout, which cute does not model",
-                            t.layout.outer,
+                            t.layout.outer_text(),
                             t.layout.offset,
                             t.layout.inner,
                             plain::render(b)
@@ -4883,6 +4883,7 @@ pub fn compose_values_in(
                 origin: None,
                 layout: LayoutComposed {
                     outer: t.layout.outer.clone(),
+                    outer_swizzle: t.layout.outer_swizzle,
                     offset: t.layout.offset.clone(),
                     inner,
                 },

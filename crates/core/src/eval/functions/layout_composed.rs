@@ -193,6 +193,18 @@ pub(crate) fn inner_value(b: &Inner) -> Value {
     }
 }
 
+/// `A` of `A o O o B` as a value: a layout, or a swizzled layout `Sw o OFF o A`.
+pub(crate) fn outer_value(c: &LayoutComposed) -> Value {
+    match c.outer_swizzle {
+        None => Value::Layout(c.outer.clone()),
+        Some((swizzle, offset)) => Value::composed(crate::algebra::swizzle::ComposedLayout {
+            swizzle,
+            offset,
+            layout: c.outer.clone(),
+        }),
+    }
+}
+
 /// `right_inverse(C)` / `left_inverse(C)` of `C = A o O o B` (layout_composed.hpp):
 /// `composition(inverse(B), inverse(O), inverse(A))` with `inverse(O) = -O` (swizzle_layout.hpp's
 /// "Kludge", of a static integer only) and a swizzle its own inverse. Of `B` a swizzle, the
@@ -232,49 +244,60 @@ fn inverse(
             ));
         }
     };
-    let a_inv = plain(&c.outer).map_err(alg)?;
-    let r = match &c.inner {
+    // inverse(X) of a stage: a layout's, a swizzle itself, a swizzled layout's
+    // (swizzle_layout.hpp: a swizzled layout, a layout, or a layout after a swizzle)
+    let stage = |v: &Value| -> Result<Value, EvalError> {
+        use crate::algebra::swizzle::{ComposedInverse, SwizzledOrPlain, inverse_composed};
+        Ok(match v {
+            Value::Layout(l) => Value::Layout(plain(l).map_err(alg)?),
+            Value::Composed(x) => match inverse_composed(x, op, plain).map_err(alg)? {
+                ComposedInverse::Swizzled(SwizzledOrPlain::Plain(l)) => Value::Layout(l),
+                ComposedInverse::Swizzled(SwizzledOrPlain::Composed(x)) => Value::composed(x),
+                ComposedInverse::AfterSwizzle(x) => {
+                    Value::LayoutComposed(Box::new(ComposedTensor {
+                        origin: None,
+                        layout: *x,
+                    }))
+                }
+            },
+            other => other.clone(),
+        })
+    };
+    let a_inv = stage(&outer_value(c))?;
+    let b_inv = stage(&inner_value(&c.inner))?;
+    let r = match (&b_inv, &a_inv) {
         // composition(Sw, -O, inverse(A)): a swizzled layout (the layout itself for a swizzle of
         // no bits at offset 0)
-        Inner::Swizzle(s) if s.bits == 0 && neg == 0 => Value::Layout(a_inv),
-        Inner::Swizzle(s) => Value::composed(ComposedLayout {
+        (Value::Swizzle(s), Value::Layout(a_inv)) if s.bits == 0 && neg == 0 => {
+            Value::Layout(a_inv.clone())
+        }
+        (Value::Swizzle(s), Value::Layout(a_inv)) => Value::composed(ComposedLayout {
             swizzle: *s,
             offset: Offset::Int(crate::algebra::Int::of(neg, false)),
-            layout: a_inv,
+            layout: a_inv.clone(),
         }),
-        Inner::Layout(b) => Value::LayoutComposed(Box::new(ComposedTensor {
-            origin: None,
-            layout: LayoutComposed::of_layouts(plain(b).map_err(alg)?, IntTuple::int(neg), a_inv),
-        })),
-        Inner::Swizzled(b) => {
-            match crate::algebra::swizzle::inverse_composed(b, op, plain).map_err(alg)? {
-                crate::algebra::swizzle::ComposedInverse::Swizzled(
-                    crate::algebra::swizzle::SwizzledOrPlain::Plain(l),
-                ) => Value::LayoutComposed(Box::new(ComposedTensor {
+        // composition(inverse(B), -O, inverse(A)): ComposedLayout<inverse(B), -O, inverse(A)>
+        // of an inverse(B) that is a layout or a swizzled layout
+        _ => match super::construction::composed_of(&b_inv, IntTuple::int(neg), &a_inv, span)? {
+            Some(layout) if !matches!(a_inv, Value::LayoutComposed(_)) => {
+                Value::LayoutComposed(Box::new(ComposedTensor {
                     origin: None,
-                    layout: LayoutComposed::of_layouts(l, IntTuple::int(neg), a_inv),
-                })),
-                other => {
-                    let shown = match other {
-                        crate::algebra::swizzle::ComposedInverse::Swizzled(
-                            crate::algebra::swizzle::SwizzledOrPlain::Composed(x),
-                        ) => x.to_string(),
-                        crate::algebra::swizzle::ComposedInverse::Swizzled(
-                            crate::algebra::swizzle::SwizzledOrPlain::Plain(l),
-                        ) => l.to_string(),
-                        crate::algebra::swizzle::ComposedInverse::AfterSwizzle(x) => {
-                            format!("{} o {} o {}", x.outer, x.offset, x.inner)
-                        }
-                    };
-                    return Err(EvalError::new(
-                        format!(
-                            "{op}: CuTe's answer is {shown} o {neg} o {a_inv}, a composed layout after a composed layout (ComposedLayout<ComposedLayout<…>, int, Layout>), which cute does not model"
-                        ),
-                        span,
-                    ));
-                }
+                    layout,
+                }))
             }
-        }
+            _ => {
+                return Err(EvalError::new(
+                    format!(
+                        "{op}: CuTe's answer is {} o {neg} o {}, a composed layout of composed layouts (ComposedLayout<{}, int, {}>), which cute does not model",
+                        crate::eval::plain::render(&b_inv),
+                        crate::eval::plain::render(&a_inv),
+                        b_inv.kind(),
+                        a_inv.kind()
+                    ),
+                    span,
+                ));
+            }
+        },
     };
     if let Some(laws) = laws {
         check_inverse_law(op, c, &r, laws).map_err(alg)?;
@@ -303,7 +326,8 @@ fn domain_size(v: &Value) -> crate::algebra::Result<Option<i64>> {
         Value::Composed(c) => Some(c.layout.size()?),
         Value::LayoutComposed(t) => match t.layout.inner_layout() {
             Some(b) => Some(b.size()?),
-            None => Some(t.layout.outer.size()?),
+            None if t.layout.outer_swizzle.is_none() => Some(t.layout.outer.size()?),
+            None => None,
         },
         _ => None,
     })

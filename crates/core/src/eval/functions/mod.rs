@@ -187,7 +187,7 @@ mod fake;
 mod index;
 mod keywords;
 mod layout_composed;
-pub(crate) use layout_composed::{inner_value, slice as layout_composed_slice};
+pub(crate) use layout_composed::{inner_value, outer_value, slice as layout_composed_slice};
 mod layouts;
 mod modes;
 mod nested;
