@@ -47,33 +47,10 @@ pub(super) fn call(
         "composition" if i == 0 && vals.len() == 2 => {
             crate::eval::compose_values(&vals[0], spans[0], &vals[1], spans[1], span)
         }
-        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0
+        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0 (C.A
+        // a layout or a swizzled layout)
         "composition" if i == 1 && vals.len() == 2 => {
-            if t.origin.is_some()
-                || !matches!(t.layout.offset.as_int_full(), Some(o) if o.value == 0 && !o.dynamic())
-            {
-                return Err(EvalError::new(
-                    format!(
-                        "composition: CuTe composes a layout with a composed layout whose offset is a static 0 only (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{{}}, \"Require offset == 0.\")), not {}",
-                        t.layout.offset
-                    ),
-                    arg_span,
-                ));
-            }
-            let la = crate::eval::compose_values(
-                &vals[0],
-                spans[0],
-                &Value::Layout(t.layout.outer.clone()),
-                arg_span,
-                span,
-            )?;
-            crate::eval::compose_values(
-                &la,
-                spans[0].to(arg_span),
-                &inner_value(&t.layout.inner),
-                arg_span,
-                span,
-            )
+            composed_after(&vals[0], spans[0], t, arg_span, span)
         }
         // composition(inverse(B), inverse(O), inverse(A)) (layout_composed.hpp)
         "right_inverse" | "left_inverse" if vals.len() == 1 && t.origin.is_none() => {
@@ -191,6 +168,45 @@ pub(crate) fn inner_value(b: &Inner) -> Value {
         Inner::Swizzle(s) => Value::Swizzle(*s),
         Inner::Swizzled(c) => Value::composed(c.clone()),
     }
+}
+
+/// `composition(L, C) = composition(composition(L, C.A), C.B)` (layout_composed.hpp), for
+/// `C`'s offset a static 0 (`C.A` a layout or a swizzled layout); CuTe has no composition of a
+/// swizzle with `C`.
+pub(crate) fn composed_after(
+    l: &Value,
+    lspan: Span,
+    t: &ComposedTensor,
+    tspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    if let Value::Swizzle(s) = l {
+        return Err(EvalError::new(
+            format!(
+                "composition: CuTe composes the swizzle {s} with a layout or a swizzled layout only: composition(Swizzle, ComposedLayout<Layout, …>) does not compile (no matching function)"
+            ),
+            lspan,
+        ));
+    }
+    if t.origin.is_some()
+        || !matches!(t.layout.offset.as_int_full(), Some(o) if o.value == 0 && !o.dynamic())
+    {
+        return Err(EvalError::new(
+            format!(
+                "composition: CuTe composes a layout with a composed layout whose offset is a static 0 only (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{{}}, \"Require offset == 0.\")), not {}",
+                t.layout.offset
+            ),
+            tspan,
+        ));
+    }
+    let la = crate::eval::compose_values(l, lspan, &outer_value(&t.layout), tspan, span)?;
+    crate::eval::compose_values(
+        &la,
+        lspan.to(tspan),
+        &inner_value(&t.layout.inner),
+        tspan,
+        span,
+    )
 }
 
 /// `A` of `A o O o B` as a value: a layout, or a swizzled layout `Sw o OFF o A`.
