@@ -227,7 +227,7 @@ pub(crate) fn outer_value(c: &LayoutComposed) -> Value {
 /// swizzled layout `Sw o -O o inverse(A)`; of `B` a layout, `inverse(B) o -O o inverse(A)`.
 /// Its law, `C(R(i)) == i` over R's domain (right) or `R(C(i)) == i` over C's (left), is kept
 /// in `laws` where it breaks (CuTe's answer stands).
-fn inverse(
+pub(super) fn inverse(
     op: &'static str,
     c: &LayoutComposed,
     span: Span,
