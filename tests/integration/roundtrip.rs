@@ -79,7 +79,8 @@ proptest! {
     }
 
     /// A layout after a swizzle (CuTe's inverse of a swizzled layout with an offset, `A o O o
-    /// Sw`) and one composed with a layout (`A o O o (Sw o OFF o L)`): `composition(A, O, B)`.
+    /// Sw`) and one composed with a layout (`A o O o (Sw o OFF o L)`), and either after a
+    /// swizzle (`Sw o OFF o A o O o B`, as their inverses are): `composition(A, O, B)`.
     #[test]
     fn layouts_after_a_swizzle_read_back_from_cpp(
         outer in layout_strategy(8, 30),
@@ -87,6 +88,7 @@ proptest! {
         dy in any::<bool>(),
         s in swizzle().prop_filter("a swizzle of some bits", |s| s.bits > 0),
         inner in prop::option::of((0i64..=16, layout_strategy(8, 30))),
+        outer_swizzle in prop::option::of((swizzle(), 0i64..=16)),
     ) {
         use cute::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
         let inner = match inner {
@@ -95,7 +97,12 @@ proptest! {
         };
         let v = Value::LayoutComposed(Box::new(ComposedTensor {
             origin: None,
-            layout: LayoutComposed { outer, offset: IntTuple::int_of(o, dy), inner },
+            layout: LayoutComposed {
+                outer,
+                outer_swizzle: outer_swizzle.map(|(sw, off)| (sw, Offset::st(off))),
+                offset: IntTuple::int_of(o, dy),
+                inner,
+            },
         }));
         let text = code::cpp(&v).expect("a C++ form");
         prop_assert_eq!(read_back(&text), plain::render(&v), "{}", text);

@@ -7,7 +7,8 @@ with one: evaluate it at an integer (static and run-time), its shape, rank and d
 _0 o T)`) and with that its size, shape, evaluation at a coordinate, slices, a further
 composition and a divide; a layout composed with it (CuTe's static_assert on the offset), and
 `composition(A, O, B)` spelled directly (and a layout composed with it, and it composed with
-a swizzle or a swizzled layout), and `==` of two. CuTe's answer is kept exactly as its print() prints
+a swizzle or a swizzled layout), and `==` of two; composition where either side is a composed
+layout (`Sw o OFF o A o O o B`, CuTe's ComposedLayout<ComposedLayout<…>, O, B>, included). CuTe's answer is kept exactly as its print() prints
 it, so that `cute --format cute` must agree byte for byte.
 
   cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
@@ -147,6 +148,73 @@ def g_equal(g):
     return f"{r} == {other}"
 
 
+def swizzled(g, zero=True):
+    """A swizzled layout `Sw o OFF o L` (offset 0 where `zero`) and its size."""
+    lay, size = layout(g)
+    off = i(0) if zero else i(g.choice([0, 4, 8]))
+    return f"composition({swizzle(g)}, {off}, {lay})", size
+
+
+def after_swizzled(g):
+    """`A o O o (Sw o _0 o T)` and its size."""
+    lay, size = layout(g)
+    sw, _ = swizzled(g)
+    inner = f"composition({sw.split('composition(', 1)[1].split(', Int<0>')[0]}, Int<0>{{}}, Layout<{i(size)[:-2]}, _1>{{}})"
+    return f"composition({lay}, {i(g.choice([0, 4, -4]))}, {inner})", size
+
+
+def g_composed_composed(g):
+    """composition where either side is a ComposedLayout (issue 37): `composition(X, O, B)` of a
+    composed X (CuTe's ComposedLayout<ComposedLayout<…>, O, B>), `composition(X, Y)` of two
+    composed layouts, and the inverses of `A o O o (Sw o _0 o T)` (`Sw o _0 o L' o O' o A'`)."""
+    kind = g.choice(["inverse", "inverse", "nest", "nest", "two", "use"])
+    if kind == "inverse":
+        c, _ = after_swizzled(g)
+        return f"{g.choice(['right_inverse', 'left_inverse'])}({c})"
+    if kind == "nest":
+        x, size = swizzled(g, zero=g.random() < 0.7)
+        lay, _ = layout(g)
+        return f"composition({x}, {i(g.choice([0, 4, -4]))}, {lay})"
+    if kind == "two":
+        x = g.choice([swizzled(g)[0], after_swizzled(g)[0], inverse(g)[0]])
+        y = g.choice([swizzled(g)[0], after_swizzled(g)[0], inverse(g)[0]])
+        return f"composition({x}, {y})"
+    c, size = after_swizzled(g)
+    r = f"right_inverse({c})"
+    return g.choice([
+        f"size({r})", f"shape({r})", f"{r}({i(g.randrange(size))})", f"{r}({g.randrange(size)})",
+        f"cosize({r})", f"right_inverse({r})", f"left_inverse({r})",
+        f"composition({r}, Layout<_4,_1>{{}})", f"{r} == {r}",
+    ])
+
+
+def g_composed_pairs(g):
+    """composition(X, Y) of a layout, a swizzle, a swizzled layout and the composed forms
+    `A o O o B`, `Sw o OFF o A o O o B` and `A o O o Sw` (offsets mostly a static 0, so that
+    CuTe's `Require offset == 0` holds), each of 32 elements."""
+    def lay():
+        return g.choice(["Layout<Shape<_4,_8>,Stride<_8,_1>>{}", "Layout<_32,_1>{}",
+                         "Layout<Shape<_8,_4>>{}", "Layout<Shape<_2,_16>,Stride<_16,_1>>{}"])
+
+    def off():
+        return g.choice(["Int<0>{}", "Int<0>{}", "Int<0>{}", "Int<4>{}"])
+
+    def sw():
+        return g.choice(["Swizzle<1,1,2>{}", "Swizzle<1,0,3>{}", "Swizzle<2,0,2>{}"])
+
+    def form():
+        return g.choice([
+            lay(), lay(), sw(),
+            f"composition({sw()}, {off()}, {lay()})",
+            f"composition({lay()}, {off()}, {lay()})",
+            f"composition(composition({sw()}, Int<0>{{}}, {lay()}), {off()}, {lay()})",
+            f"composition({lay()}, {off()}, {sw()})",
+        ])
+    x, y = form(), form()
+    c = f"composition({x}, {y})"
+    return g.choice([c, c, f"{c}({i(g.randrange(32))})"])
+
+
 OPS = [
     ("inverse", g_inverse),
     ("at", g_at),
@@ -159,6 +227,9 @@ OPS = [
     ("direct", g_direct),
     ("then_swizzle", g_then_swizzle),
     ("equal", g_equal),
+    ("composed_composed", g_composed_composed),
+    ("composed_pairs", g_composed_pairs),
+    ("composed_pairs_more", g_composed_pairs),
 ]
 
 

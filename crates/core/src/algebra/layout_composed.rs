@@ -34,6 +34,11 @@ use super::{Coord, IntTuple, Layout, Result, Tiler, Tup};
 pub struct LayoutComposed {
     /// The outer layout `A`.
     pub outer: Layout,
+    /// Where CuTe's outer function is itself a swizzled layout `Sw o OFF o A`
+    /// (`ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>`, as the inverses of
+    /// `A' o O' o (Sw o _0 o T)` build it, printed `Sw o OFF o A o O o B`): the swizzle stage
+    /// `Sw o OFF` after `A`, so that `C(c) = Sw(OFF + A(O + B(c)))`.
+    pub outer_swizzle: Option<(Swizzle, super::swizzle::Offset)>,
     /// The offset `O`, a coordinate into `A`'s domain (an integer or a tuple).
     pub offset: Index,
     /// The inner function `B`.
@@ -102,6 +107,7 @@ impl LayoutComposed {
     pub fn of_layouts(outer: Layout, offset: Index, inner: Layout) -> LayoutComposed {
         LayoutComposed {
             outer,
+            outer_swizzle: None,
             offset,
             inner: Inner::Layout(inner),
         }
@@ -141,7 +147,30 @@ impl LayoutComposed {
                 format!("the offset {} is no integer", self.offset),
             )
         })?;
-        self.outer.at(super::arith::add(o, b, "composed layout")?)
+        let a = self.outer.at(super::arith::add(o, b, "composed layout")?)?;
+        self.swizzle_stage(a)
+    }
+
+    /// The outer swizzle stage at `A`'s value `a`: `Sw(OFF + a)`, or `a` where `A` is no
+    /// swizzled layout.
+    fn swizzle_stage(&self, a: i64) -> Result<i64> {
+        match &self.outer_swizzle {
+            None => Ok(a),
+            Some((sw, off)) => ComposedLayout {
+                swizzle: *sw,
+                offset: *off,
+                layout: self.outer.clone(),
+            }
+            .apply_outer(a),
+        }
+    }
+
+    /// `A` as CuTe's outer function prints: the layout, or the swizzled layout `Sw o OFF o A`.
+    pub fn outer_text(&self) -> String {
+        match &self.outer_swizzle {
+            None => self.outer.to_string(),
+            Some((sw, off)) => format!("{sw} o {off} o {}", self.outer),
+        }
     }
 
     /// `shape(C) = shape(B)` (`None` where `B` is a swizzle).
@@ -159,7 +188,23 @@ impl LayoutComposed {
     pub fn eval_index(&self, c: &Tup) -> Result<Index> {
         let b = self.inner.eval_index(c)?;
         let x = index_add(&self.offset, &b)?;
-        self.outer.eval_index(&x)
+        let a = self.outer.eval_index(&x)?;
+        let Some((sw, off)) = &self.outer_swizzle else {
+            return Ok(a);
+        };
+        let Some(i) = a.as_int_full() else {
+            return Err(condition(
+                "composed layout",
+                format!("the swizzle {sw} is evaluated at an integer, not at {a}"),
+            ));
+        };
+        let stage = ComposedLayout {
+            swizzle: *sw,
+            offset: *off,
+            layout: self.outer.clone(),
+        };
+        let (v, dynamic) = stage.apply_outer_kind(i.value, i.dynamic())?;
+        Ok(IntTuple::int_of(v, dynamic))
     }
 
     /// `slice_and_offset(c, C)`'s layout: `A o (O + B's offset at c) o slice(c, B)` (its
@@ -180,6 +225,7 @@ impl LayoutComposed {
         };
         Ok(LayoutComposed {
             outer: self.outer.clone(),
+            outer_swizzle: self.outer_swizzle,
             offset: index_add(&self.offset, &off)?,
             inner,
         })
@@ -210,6 +256,7 @@ impl LayoutComposed {
         };
         Ok(LayoutComposed {
             outer: self.outer.clone(),
+            outer_swizzle: self.outer_swizzle,
             offset: self.offset.clone(),
             inner,
         })
@@ -232,6 +279,7 @@ impl LayoutComposed {
         };
         Ok(LayoutComposed {
             outer: self.outer.clone(),
+            outer_swizzle: self.outer_swizzle,
             offset: self.offset.clone(),
             inner,
         })
@@ -242,11 +290,15 @@ impl fmt::Display for LayoutComposed {
     /// cute's notation: `make_composed_layout(A, O, B)`, which reads back (CuTe prints
     /// `A o O o B`, which reads as a composition of A with the tiler O).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "make_composed_layout({}, {}, {})",
-            self.outer, self.offset, self.inner
-        )
+        match &self.outer_swizzle {
+            None => write!(f, "make_composed_layout({}", self.outer)?,
+            Some((sw, off)) => write!(
+                f,
+                "make_composed_layout(make_composed_layout({sw}, {off}, {})",
+                self.outer
+            )?,
+        }
+        write!(f, ", {}, {})", self.offset, self.inner)
     }
 }
 

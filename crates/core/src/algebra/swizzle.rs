@@ -576,7 +576,7 @@ pub enum ComposedInverse {
     /// `composition(inverse(L), Sw)`.
     Swizzled(SwizzledOrPlain),
     /// `composition(inverse(L), -OFF, Sw)`: CuTe's `ComposedLayout<Layout, Int, Swizzle>`.
-    AfterSwizzle(super::layout_composed::LayoutComposed),
+    AfterSwizzle(Box<super::layout_composed::LayoutComposed>),
 }
 
 /// `right_inverse(Sw o OFF o L)` / `left_inverse` (swizzle_layout.hpp): for offset 0,
@@ -626,13 +626,14 @@ pub fn inverse_composed_traced<T: Trace>(
             })?;
             let r = super::layout_composed::LayoutComposed {
                 outer: inverse(&c.layout)?,
+                outer_swizzle: None,
                 offset: IntTuple::int(neg),
                 inner: super::layout_composed::Inner::Swizzle(c.swizzle),
             };
             if T::LAWS {
                 report_law(after_swizzle_law(c, &r, op), t)?;
             }
-            return Ok(ComposedInverse::AfterSwizzle(r));
+            return Ok(ComposedInverse::AfterSwizzle(Box::new(r)));
         }
         PlainOffset::SmemPtr(_) => {
             return Err(condition(

@@ -167,8 +167,10 @@ fn equal_kind(a: &Value, b: &Value) -> Result<Truth, String> {
             if x.origin.is_none() && y.origin.is_none() =>
         {
             let (x, y) = (&x.layout, &y.layout);
-            let la = tup_equal(x.outer.shape(), y.outer.shape())
-                .and(tup_equal(x.outer.stride(), y.outer.stride()));
+            let la = equal_kind(
+                &crate::eval::functions::outer_value(x),
+                &crate::eval::functions::outer_value(y),
+            )?;
             let lb = equal_kind(
                 &crate::eval::functions::inner_value(&x.inner),
                 &crate::eval::functions::inner_value(&y.inner),

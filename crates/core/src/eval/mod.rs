@@ -4941,11 +4941,16 @@ pub fn apply(
                     cspan,
                 ));
             };
-            let i = n.inner.layout.eval(&ct).map_err(alg)?;
-            let x = n.inner.apply_outer(i).map_err(alg)?;
-            // a swizzle's value is a run-time integer in CuTe (cute-oracle: `10`, not `_10`)
+            // of the kind of CuTe's arithmetic: a run-time integer where the coordinate or an
+            // offset is one (cute-oracle: `10` at a run-time 3, `_35` at `Int<29>{}`)
+            let (i, dynamic) = n.inner.layout.eval_kind(&ct).map_err(alg)?;
+            let (x, dynamic) = n.inner.apply_outer_kind(i, dynamic).map_err(alg)?;
+            let outer_dynamic = matches!(
+                n.offset.plain(),
+                crate::algebra::swizzle::PlainOffset::Int(o) if o.dynamic()
+            );
             n.outer_at(x)
-                .map(|v| Value::IntTuple(IntTuple::int_of(v, true)))
+                .map(|v| Value::IntTuple(IntTuple::int_of(v, dynamic || outer_dynamic)))
                 .map_err(alg)
         }
         other => Err(EvalError::new(
@@ -5084,7 +5089,7 @@ pub fn compose_values_in(
                     return Err(EvalError::new(
                         format!(
                             "composition: CuTe's answer is {} o {} o composition({}, {}), a layout after a composed layout of a composed layout, which cute does not model",
-                            t.layout.outer,
+                            t.layout.outer_text(),
                             t.layout.offset,
                             t.layout.inner,
                             plain::render(b)
@@ -5097,10 +5102,63 @@ pub fn compose_values_in(
                 origin: None,
                 layout: LayoutComposed {
                     outer: t.layout.outer.clone(),
+                    outer_swizzle: t.layout.outer_swizzle,
                     offset: t.layout.offset.clone(),
                     inner,
                 },
             })))
+        }
+        // composition(L, C) of a layout or a swizzled layout L
+        (Value::Layout(_) | Value::Composed(_) | Value::Swizzle(_), Value::LayoutComposed(t))
+            if t.origin.is_none() =>
+        {
+            functions::composed_after(a, aspan, t, bspan, span)
+        }
+        // composition(A o O o B, Y) = composition(A, O, composition(B, Y)) of a composed Y
+        // (layout_composed.hpp): B a layout or a swizzled layout composes Y (a layout's
+        // composition with Y needs Y's offset a static 0); a swizzle B does not compile
+        (Value::LayoutComposed(t), Value::LayoutComposed(_) | Value::NestedComposed(_))
+            if t.origin.is_none() =>
+        {
+            use crate::algebra::layout_composed::Inner;
+            if let Inner::Swizzle(s) = &t.layout.inner {
+                return Err(EvalError::new(
+                    format!(
+                        "composition: CuTe composes the inner swizzle {s} of this composed layout with a swizzle or a layout only: composition(Swizzle, ComposedLayout) does not compile (no matching function)"
+                    ),
+                    bspan,
+                ));
+            }
+            let inner = functions::inner_value(&t.layout.inner);
+            let bc = compose_values_in(&inner, aspan, b, bspan, span, rule)?;
+            let outer = functions::outer_value(&t.layout);
+            match &bc {
+                Value::Layout(_) | Value::Swizzle(_) | Value::Composed(_) => {
+                    let layout = functions::construction::composed_of(
+                        &outer,
+                        t.layout.offset.clone(),
+                        &bc,
+                        span,
+                    )?
+                    .expect("a layout or a swizzled layout");
+                    Ok(Value::LayoutComposed(Box::new(
+                        crate::algebra::layout_composed::ComposedTensor {
+                            origin: None,
+                            layout,
+                        },
+                    )))
+                }
+                _ => Err(EvalError::new(
+                    format!(
+                        "composition: CuTe's answer is {} o {} o {}, a composed layout of composed layouts (ComposedLayout<…, {}>), which cute does not model",
+                        plain::render(&outer),
+                        t.layout.offset,
+                        plain::render(&bc),
+                        bc.kind()
+                    ),
+                    span,
+                )),
+            }
         }
         (Value::LayoutComposed(t), _) => {
             let mut buf = TilerBuf::new();

@@ -305,7 +305,7 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
         {
             format!(
                 "composition({}, {}, {})",
-                cpp_layout(&t.layout.outer),
+                cpp_inner(&crate::eval::functions::outer_value(&t.layout))?,
                 cpp_inner(&Value::IntTuple(t.layout.offset.clone()))?,
                 cpp_inner(&crate::eval::functions::inner_value(&t.layout.inner))?
             )

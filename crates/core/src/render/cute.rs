@@ -119,6 +119,11 @@ pub fn write_value(out: &mut String, v: &Value) {
                 origin(out, o);
                 out.push_str(" o ");
             }
+            if let Some((sw, off)) = &t.layout.outer_swizzle {
+                let _ = write!(out, "{sw} o ");
+                offset(out, off);
+                out.push_str(" o ");
+            }
             layout(out, &t.layout.outer);
             out.push_str(" o ");
             tup(out, &t.layout.offset);

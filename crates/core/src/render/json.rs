@@ -145,6 +145,10 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
             if let Some(o) = &t.origin {
                 m.insert("offset".into(), origin(o));
             }
+            if let Some((sw, off)) = &t.layout.outer_swizzle {
+                m.insert("outer_swizzle".into(), Json::String(sw.to_string()));
+                m.insert("outer_swizzle_offset".into(), Json::String(off.to_string()));
+            }
             copy_sizes(&inner, &mut m);
             m.insert("layout".into(), Json::Object(inner));
             m

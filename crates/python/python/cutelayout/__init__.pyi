@@ -1085,7 +1085,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def make_composed_layout(inner: Arg, offset: Arg, outer: Arg, **kwargs: Arg) -> Any:
     """make_composed_layout(INNER, OFFSET, OUTER)
 
-The composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one).
+The composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one); of a swizzled layout INNER, CuTe's ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>, printed Sw o OFF o A o O o B (an inverse of A o O o (Sw o _0 o T) is one).
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_composed_layout')`` shows its result)::
 

@@ -220,7 +220,7 @@ pub(super) static VALUES: &[Function] = &[
     f!(
         "make_composed_layout",
         "make_composed_layout(INNER, OFFSET, OUTER)",
-        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one)",
+        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one); of a swizzled layout INNER, CuTe's ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>, printed Sw o OFF o A o O o B (an inverse of A o O o (Sw o _0 o T) is one)",
         "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
         3,
         3,
@@ -594,15 +594,14 @@ fn dim3(a: &Args) -> Result<Value, EvalError> {
 
 /// `make_composed_layout(A, O, B)` (also C++'s `composition(A, O, B)`) of a layout `A`:
 /// CuTe's `ComposedLayout<Layout, O, B>`, `c -> A(O + B(c))`, for `B` a layout, a swizzle or a
-/// swizzled layout; `None` where `A` is no layout.
+/// swizzled layout; of a swizzled layout `A = Sw o OFF o A'`, CuTe's
+/// `ComposedLayout<ComposedLayout<Swizzle, OFF, A'>, O, B>`, `c -> Sw(OFF + A'(O + B(c)))`
+/// (printed `Sw o OFF o A' o O o B`); `None` where `A` is neither.
 pub(super) fn layout_composed_of(a: &Args) -> Result<Option<Value>, EvalError> {
-    use crate::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
-    let Value::Layout(outer) = &a.vals[0] else {
-        return Ok(None);
-    };
+    use crate::algebra::layout_composed::ComposedTensor;
     let offset = match &a.vals[1] {
         Value::IntTuple(t) => t.clone(),
-        other => {
+        other if matches!(a.vals[0], Value::Layout(_) | Value::Composed(_)) => {
             return Err(EvalError::new(
                 format!(
                     "the offset of a layout composed with a layout is a coordinate of the outer layout (an integer or a tuple), not {}",
@@ -611,18 +610,40 @@ pub(super) fn layout_composed_of(a: &Args) -> Result<Option<Value>, EvalError> {
                 a.spans[1],
             ));
         }
+        _ => return Ok(None),
     };
-    let inner = match &a.vals[2] {
-        Value::Swizzle(s) => Inner::Swizzle(*s),
-        Value::Composed(c) => Inner::Swizzled((**c).clone()),
-        v => Inner::Layout(crate::eval::convert::layout_of(v, a.spans[2])?.into_owned()),
+    let Some(layout) = composed_of(&a.vals[0], offset, &a.vals[2], a.spans[2])? else {
+        return Ok(None);
     };
     Ok(Some(Value::LayoutComposed(Box::new(ComposedTensor {
         origin: None,
-        layout: LayoutComposed {
-            outer: outer.clone(),
-            offset,
-            inner,
-        },
+        layout,
     }))))
+}
+
+/// CuTe's `ComposedLayout<A, O, B>` of an outer `A` (a layout, or a swizzled layout) and an
+/// inner `B` (a layout, a swizzle or a swizzled layout); `None` where `A` is neither.
+pub(crate) fn composed_of(
+    outer: &Value,
+    offset: crate::algebra::IntTuple,
+    inner: &Value,
+    inner_span: crate::parser::Span,
+) -> Result<Option<crate::algebra::layout_composed::LayoutComposed>, EvalError> {
+    use crate::algebra::layout_composed::{Inner, LayoutComposed};
+    let (outer, outer_swizzle) = match outer {
+        Value::Layout(l) => (l.clone(), None),
+        Value::Composed(c) => (c.layout.clone(), Some((c.swizzle, c.offset))),
+        _ => return Ok(None),
+    };
+    let inner = match inner {
+        Value::Swizzle(s) => Inner::Swizzle(*s),
+        Value::Composed(c) => Inner::Swizzled((**c).clone()),
+        v => Inner::Layout(crate::eval::convert::layout_of(v, inner_span)?.into_owned()),
+    };
+    Ok(Some(LayoutComposed {
+        outer,
+        outer_swizzle,
+        offset,
+        inner,
+    }))
 }

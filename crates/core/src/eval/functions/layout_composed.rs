@@ -47,33 +47,10 @@ pub(super) fn call(
         "composition" if i == 0 && vals.len() == 2 => {
             crate::eval::compose_values(&vals[0], spans[0], &vals[1], spans[1], span)
         }
-        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0
+        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0 (C.A
+        // a layout or a swizzled layout)
         "composition" if i == 1 && vals.len() == 2 => {
-            if t.origin.is_some()
-                || !matches!(t.layout.offset.as_int_full(), Some(o) if o.value == 0 && !o.dynamic())
-            {
-                return Err(EvalError::new(
-                    format!(
-                        "composition: CuTe composes a layout with a composed layout whose offset is a static 0 only (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{{}}, \"Require offset == 0.\")), not {}",
-                        t.layout.offset
-                    ),
-                    arg_span,
-                ));
-            }
-            let la = crate::eval::compose_values(
-                &vals[0],
-                spans[0],
-                &Value::Layout(t.layout.outer.clone()),
-                arg_span,
-                span,
-            )?;
-            crate::eval::compose_values(
-                &la,
-                spans[0].to(arg_span),
-                &inner_value(&t.layout.inner),
-                arg_span,
-                span,
-            )
+            composed_after(&vals[0], spans[0], t, arg_span, span)
         }
         // composition(inverse(B), inverse(O), inverse(A)) (layout_composed.hpp)
         "right_inverse" | "left_inverse" if vals.len() == 1 && t.origin.is_none() => {
@@ -193,13 +170,64 @@ pub(crate) fn inner_value(b: &Inner) -> Value {
     }
 }
 
+/// `composition(L, C) = composition(composition(L, C.A), C.B)` (layout_composed.hpp), for
+/// `C`'s offset a static 0 (`C.A` a layout or a swizzled layout); CuTe has no composition of a
+/// swizzle with `C`.
+pub(crate) fn composed_after(
+    l: &Value,
+    lspan: Span,
+    t: &ComposedTensor,
+    tspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    if let Value::Swizzle(s) = l {
+        return Err(EvalError::new(
+            format!(
+                "composition: CuTe composes the swizzle {s} with a layout or a swizzled layout only: composition(Swizzle, ComposedLayout<Layout, …>) does not compile (no matching function)"
+            ),
+            lspan,
+        ));
+    }
+    if t.origin.is_some()
+        || !matches!(t.layout.offset.as_int_full(), Some(o) if o.value == 0 && !o.dynamic())
+    {
+        return Err(EvalError::new(
+            format!(
+                "composition: CuTe composes a layout with a composed layout whose offset is a static 0 only (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{{}}, \"Require offset == 0.\")), not {}",
+                t.layout.offset
+            ),
+            tspan,
+        ));
+    }
+    let la = crate::eval::compose_values(l, lspan, &outer_value(&t.layout), tspan, span)?;
+    crate::eval::compose_values(
+        &la,
+        lspan.to(tspan),
+        &inner_value(&t.layout.inner),
+        tspan,
+        span,
+    )
+}
+
+/// `A` of `A o O o B` as a value: a layout, or a swizzled layout `Sw o OFF o A`.
+pub(crate) fn outer_value(c: &LayoutComposed) -> Value {
+    match c.outer_swizzle {
+        None => Value::Layout(c.outer.clone()),
+        Some((swizzle, offset)) => Value::composed(crate::algebra::swizzle::ComposedLayout {
+            swizzle,
+            offset,
+            layout: c.outer.clone(),
+        }),
+    }
+}
+
 /// `right_inverse(C)` / `left_inverse(C)` of `C = A o O o B` (layout_composed.hpp):
 /// `composition(inverse(B), inverse(O), inverse(A))` with `inverse(O) = -O` (swizzle_layout.hpp's
 /// "Kludge", of a static integer only) and a swizzle its own inverse. Of `B` a swizzle, the
 /// swizzled layout `Sw o -O o inverse(A)`; of `B` a layout, `inverse(B) o -O o inverse(A)`.
 /// Its law, `C(R(i)) == i` over R's domain (right) or `R(C(i)) == i` over C's (left), is kept
 /// in `laws` where it breaks (CuTe's answer stands).
-fn inverse(
+pub(super) fn inverse(
     op: &'static str,
     c: &LayoutComposed,
     span: Span,
@@ -232,49 +260,60 @@ fn inverse(
             ));
         }
     };
-    let a_inv = plain(&c.outer).map_err(alg)?;
-    let r = match &c.inner {
+    // inverse(X) of a stage: a layout's, a swizzle itself, a swizzled layout's
+    // (swizzle_layout.hpp: a swizzled layout, a layout, or a layout after a swizzle)
+    let stage = |v: &Value| -> Result<Value, EvalError> {
+        use crate::algebra::swizzle::{ComposedInverse, SwizzledOrPlain, inverse_composed};
+        Ok(match v {
+            Value::Layout(l) => Value::Layout(plain(l).map_err(alg)?),
+            Value::Composed(x) => match inverse_composed(x, op, plain).map_err(alg)? {
+                ComposedInverse::Swizzled(SwizzledOrPlain::Plain(l)) => Value::Layout(l),
+                ComposedInverse::Swizzled(SwizzledOrPlain::Composed(x)) => Value::composed(x),
+                ComposedInverse::AfterSwizzle(x) => {
+                    Value::LayoutComposed(Box::new(ComposedTensor {
+                        origin: None,
+                        layout: *x,
+                    }))
+                }
+            },
+            other => other.clone(),
+        })
+    };
+    let a_inv = stage(&outer_value(c))?;
+    let b_inv = stage(&inner_value(&c.inner))?;
+    let r = match (&b_inv, &a_inv) {
         // composition(Sw, -O, inverse(A)): a swizzled layout (the layout itself for a swizzle of
         // no bits at offset 0)
-        Inner::Swizzle(s) if s.bits == 0 && neg == 0 => Value::Layout(a_inv),
-        Inner::Swizzle(s) => Value::composed(ComposedLayout {
+        (Value::Swizzle(s), Value::Layout(a_inv)) if s.bits == 0 && neg == 0 => {
+            Value::Layout(a_inv.clone())
+        }
+        (Value::Swizzle(s), Value::Layout(a_inv)) => Value::composed(ComposedLayout {
             swizzle: *s,
             offset: Offset::Int(crate::algebra::Int::of(neg, false)),
-            layout: a_inv,
+            layout: a_inv.clone(),
         }),
-        Inner::Layout(b) => Value::LayoutComposed(Box::new(ComposedTensor {
-            origin: None,
-            layout: LayoutComposed::of_layouts(plain(b).map_err(alg)?, IntTuple::int(neg), a_inv),
-        })),
-        Inner::Swizzled(b) => {
-            match crate::algebra::swizzle::inverse_composed(b, op, plain).map_err(alg)? {
-                crate::algebra::swizzle::ComposedInverse::Swizzled(
-                    crate::algebra::swizzle::SwizzledOrPlain::Plain(l),
-                ) => Value::LayoutComposed(Box::new(ComposedTensor {
+        // composition(inverse(B), -O, inverse(A)): ComposedLayout<inverse(B), -O, inverse(A)>
+        // of an inverse(B) that is a layout or a swizzled layout
+        _ => match super::construction::composed_of(&b_inv, IntTuple::int(neg), &a_inv, span)? {
+            Some(layout) if !matches!(a_inv, Value::LayoutComposed(_)) => {
+                Value::LayoutComposed(Box::new(ComposedTensor {
                     origin: None,
-                    layout: LayoutComposed::of_layouts(l, IntTuple::int(neg), a_inv),
-                })),
-                other => {
-                    let shown = match other {
-                        crate::algebra::swizzle::ComposedInverse::Swizzled(
-                            crate::algebra::swizzle::SwizzledOrPlain::Composed(x),
-                        ) => x.to_string(),
-                        crate::algebra::swizzle::ComposedInverse::Swizzled(
-                            crate::algebra::swizzle::SwizzledOrPlain::Plain(l),
-                        ) => l.to_string(),
-                        crate::algebra::swizzle::ComposedInverse::AfterSwizzle(x) => {
-                            format!("{} o {} o {}", x.outer, x.offset, x.inner)
-                        }
-                    };
-                    return Err(EvalError::new(
-                        format!(
-                            "{op}: CuTe's answer is {shown} o {neg} o {a_inv}, a composed layout after a composed layout (ComposedLayout<ComposedLayout<…>, int, Layout>), which cute does not model"
-                        ),
-                        span,
-                    ));
-                }
+                    layout,
+                }))
             }
-        }
+            _ => {
+                return Err(EvalError::new(
+                    format!(
+                        "{op}: CuTe's answer is {} o {neg} o {}, a composed layout of composed layouts (ComposedLayout<{}, int, {}>), which cute does not model",
+                        crate::eval::plain::render(&b_inv),
+                        crate::eval::plain::render(&a_inv),
+                        b_inv.kind(),
+                        a_inv.kind()
+                    ),
+                    span,
+                ));
+            }
+        },
     };
     if let Some(laws) = laws {
         check_inverse_law(op, c, &r, laws).map_err(alg)?;
@@ -303,7 +342,8 @@ fn domain_size(v: &Value) -> crate::algebra::Result<Option<i64>> {
         Value::Composed(c) => Some(c.layout.size()?),
         Value::LayoutComposed(t) => match t.layout.inner_layout() {
             Some(b) => Some(b.size()?),
-            None => Some(t.layout.outer.size()?),
+            None if t.layout.outer_swizzle.is_none() => Some(t.layout.outer.size()?),
+            None => None,
         },
         _ => None,
     })

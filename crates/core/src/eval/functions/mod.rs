@@ -180,14 +180,16 @@ mod analysis;
 mod args;
 mod atoms;
 mod complex;
-mod construction;
+pub(crate) mod construction;
 mod coordinates;
 mod did_you_mean;
 mod fake;
 mod index;
 mod keywords;
 mod layout_composed;
-pub(crate) use layout_composed::{inner_value, slice as layout_composed_slice};
+pub(crate) use layout_composed::{
+    composed_after, inner_value, outer_value, slice as layout_composed_slice,
+};
 mod layouts;
 mod modes;
 mod nested;

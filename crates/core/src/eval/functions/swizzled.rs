@@ -294,7 +294,7 @@ pub(crate) fn composed_inverse_value(
         crate::algebra::swizzle::ComposedInverse::AfterSwizzle(l) => Ok(Value::LayoutComposed(
             Box::new(crate::algebra::layout_composed::ComposedTensor {
                 origin: None,
-                layout: l,
+                layout: *l,
             }),
         )),
     }

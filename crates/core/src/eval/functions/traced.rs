@@ -120,10 +120,51 @@ pub(super) fn composition<T: Trace, A: Answer>(
     t: &mut T,
     answer: A,
 ) -> Result<A::Out, EvalError> {
+    // composition(A, O, B) of a layout or a swizzled layout A: CuTe's ComposedLayout
+    if a.vals.len() == 3
+        && matches!(a.vals[0], Value::Layout(_) | Value::Composed(_))
+        && let Some(v) = super::construction::layout_composed_of(a)?
+    {
+        t.step(|| {
+            Step::new(
+                "composition",
+                "ComposedLayout",
+                format!(
+                    "composition(A, O, B) of {} A is CuTe's ComposedLayout<A, O, B> (layout_composed.hpp): c -> A(O + B(c)), kept as three stages, not composed further",
+                    a.vals[0].kind()
+                ),
+            )
+        });
+        return A::value(Ok(v));
+    }
     if a.vals.len() != 2 {
         return answer.none(a);
     }
     let (x, y) = (&a.vals[0], &a.vals[1]);
+    // a composed layout on either side (layout_composed.hpp): the rule named, composed as CuTe
+    // composes it
+    let rule = match (x, y) {
+        (Value::LayoutComposed(c), Value::LayoutComposed(_) | Value::NestedComposed(_))
+            if c.origin.is_none() =>
+        {
+            Some(
+                "composition(A o O o B, Y) = composition(A, O, composition(B, Y)) (layout_composed.hpp): B composed with the composed layout Y, A and O kept",
+            )
+        }
+        (Value::LayoutComposed(c), _) if c.origin.is_none() => Some(
+            "composition(A o O o B, T) = A o O o composition(B, T) (layout_composed.hpp): A and O kept, B composed (a swizzle B with a layout T: Sw o _0 o T; a swizzle T moved before a layout B)",
+        ),
+        (_, Value::LayoutComposed(c)) if c.origin.is_none() => Some(
+            "composition(L, A o O o B) = composition(composition(L, A), B) (layout_composed.hpp), which needs O a static 0 (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{}))",
+        ),
+        _ => None,
+    };
+    if let Some(rule) = rule {
+        t.step(|| Step::new("composition", "composed layout", rule.to_string()));
+        return A::value(compose_values_in(
+            x, a.spans[0], y, a.spans[1], a.span, a.rule,
+        ));
+    }
     let layout_like =
         matches!(x, Value::Layout(_)) || matches!(x, Value::IntTuple(t) if !t.is_int());
     let tiler_like = !matches!(
@@ -257,6 +298,23 @@ pub(super) fn inverse<T: Trace, A: Answer>(
             r.map_err(a.alg())
                 .and_then(super::swizzled::composed_inverse_value),
         );
+    }
+    // layout_composed.hpp: inverse(A o O o B) = composition(inverse(B), inverse(O), inverse(A))
+    if let Value::LayoutComposed(c) = &a.vals[0]
+        && c.origin.is_none()
+    {
+        t.step(|| {
+            Step::new(
+                name,
+                "composed layout",
+                format!(
+                    "{name}(A o O o B) = composition({name}(B), {name}(O), {name}(A)) (layout_composed.hpp), {name}(O) = -O of a static integer; {name} of a swizzled stage as swizzle_layout.hpp takes it"
+                ),
+            )
+        });
+        return A::value(super::layout_composed::inverse(
+            name, &c.layout, a.spans[0], None,
+        ));
     }
     if !plain_layout(a, 0) {
         return answer.none(a);
