@@ -276,6 +276,8 @@ impl Layout {
     /// bits wraps (traced: the DSL 4.8.1 prints
     /// `cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?`, no error), where
     /// C++'s `int` past its range is an error.
+    #[cold]
+    #[inline(never)]
     pub fn cosize_kind_dsl(&self) -> Result<Int> {
         const OP: &str = "cosize";
         self.cosize_kind().or_else(|e| {

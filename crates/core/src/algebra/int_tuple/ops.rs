@@ -78,6 +78,8 @@ impl Tup {
     /// bits wraps modulo 2^32 as the traced `Int32` arithmetic does at run time (the DSL 4.8.1
     /// prints `cute.size(cute.make_layout((cutlass.Int32(65536), 65536)))` as `?{div=65536}`, no
     /// error), where C++'s `int` product past its range is an error.
+    #[cold]
+    #[inline(never)]
     pub fn product_kind_dsl(&self) -> Result<crate::algebra::integer::Int> {
         use crate::algebra::integer::Int;
         self.product_kind().or_else(|e| {
