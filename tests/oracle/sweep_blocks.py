@@ -376,11 +376,12 @@ def doc_blocks(mirror):
 def doc_statements(mirror):
     """Each statement of the CuTe docs' C++ code blocks (`--source statements`), pasted alone, as
     a reader copies one line of a doc (`Layout s8 = make_layout(Int<8>{});`): (where, text). A
-    block's function definitions are left out (`hoisted`); its statements are cut at each
-    top-level `;` (cute_sessions.cut: a loop with its braced body is one)."""
+    block's function definitions are left out (`hoisted`), its class definitions kept, each one
+    statement (CuTe's program has it at file scope); its statements are cut at each top-level
+    `;` (cute_sessions.cut: a loop with its braced body is one)."""
     out = []
     for where, block, _ in doc_blocks(mirror):
-        _, rest = hoisted(block)
+        _, rest = hoisted(block, classes=False)
         try:
             statements = cute_sessions.cut(rest)
         except ValueError:
@@ -460,14 +461,25 @@ def helpers_before(text, upto, body="", keep=lambda chunk: True):
                           or named(chunk) or used_type(chunk)) and keep(chunk))
 
 
-def hoisted(block):
-    """A block's function definitions (`template <class S, class D> void print2D(…) { … }`,
-    as the docs write them) apart from its statements: (definitions, the rest). C++ defines a
-    function at file scope only, so the program puts the definitions there, as the helpers."""
+# a class's definition: `[template <…>] struct|class NAME [: BASES] {`
+CLASS_DEFINITION = re.compile(r"^\s*(template\s*<[^{;]*>\s*)?(struct|class)\s+\w+[^;{]*\{", re.S)
+
+
+def hoisted(block, classes=True):
+    """A block's function and class definitions (`template <class S, class D> void
+    print2D(…) { … }`, `struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, as
+    the docs write them) apart from its statements: (definitions, the rest). C++ defines a
+    function at file scope only, and a class with a template member (a local class may have
+    none: g++ refuses CUTE_DEVICE's `static` member function there too), so the program puts
+    the definitions there, as the helpers."""
     defs, rest, at = [], [], 0
     for start, chunk in file_scope_chunks(block, len(block)):
-        if is_definition(chunk):
-            defs.append(chunk)
+        bare = re.sub(r"//[^\n]*|/\*.*?\*/", " ", chunk, flags=re.S)
+        if is_definition(chunk) or (classes and CLASS_DEFINITION.match(bare)
+                                    and chunk.endswith("}")):
+            # (a class's chunk ends at its brace: its `;` written again; the `;` left in the
+            # statements is an empty one)
+            defs.append(chunk + (";" if not is_definition(chunk) else ""))
             rest.append(block[at:start])
             at = start + len(chunk)
     rest.append(block[at:])
