@@ -327,15 +327,15 @@ as main's binary (compared block by block, not compiled again). `--only REGEX` p
 
 Session 33 (branch s33-sweep, debug build): `--source statements`, each statement of the docs'
 C++ code blocks pasted alone (a reader copying one line of media/docs/cpp/cute/*.md), its own
-row: 322 tried, 78 as CuTe, 0 refused, 1 differs, and 243 fragments: refused, where CuTe does not
+row: 322 tried, 79 as CuTe, 0 refused, 0 differs, and 243 fragments: refused, where CuTe does not
 compile the statement alone either (206 name what an earlier statement declared, `print(s8)`:
 cute's `undefined variable` / `unknown function` is C++'s "was not declared in this scope", not
 compiled, each would cost a compile; the other 37 compiled and refused by CuTe too: a
 function's signature without a body, `...`, `_?`, a class template's specialization, the docs'
-`make_inttuple_iter` of several values). The one that differs is 0z_tma_tensors.md block 0's
-`struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, which the program pastes in
-a function's body (a local class), where g++ refuses it; at file scope it compiles (the
-`--sessions` sweep defines it there): the program's, not cute's.
+`make_inttuple_iter` of several values). The one that differed, 0z_tma_tensors.md block 0's
+`struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, which the program pasted in
+a function's body (a local class), where g++ refuses it, is as CuTe since the program hoists a
+block's class definitions to file scope (`hoisted`), as its function definitions.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
