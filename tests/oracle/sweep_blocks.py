@@ -327,15 +327,15 @@ as main's binary (compared block by block, not compiled again). `--only REGEX` p
 
 Session 33 (branch s33-sweep, debug build): `--source statements`, each statement of the docs'
 C++ code blocks pasted alone (a reader copying one line of media/docs/cpp/cute/*.md), its own
-row: 322 tried, 78 as CuTe, 0 refused, 1 differs, and 243 fragments: refused, where CuTe does not
+row: 322 tried, 79 as CuTe, 0 refused, 0 differs, and 243 fragments: refused, where CuTe does not
 compile the statement alone either (206 name what an earlier statement declared, `print(s8)`:
 cute's `undefined variable` / `unknown function` is C++'s "was not declared in this scope", not
 compiled, each would cost a compile; the other 37 compiled and refused by CuTe too: a
 function's signature without a body, `...`, `_?`, a class template's specialization, the docs'
-`make_inttuple_iter` of several values). The one that differs is 0z_tma_tensors.md block 0's
-`struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, which the program pastes in
-a function's body (a local class), where g++ refuses it; at file scope it compiles (the
-`--sessions` sweep defines it there): the program's, not cute's.
+`make_inttuple_iter` of several values). The one that differed, 0z_tma_tensors.md block 0's
+`struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, which the program pasted in
+a function's body (a local class), where g++ refuses it, is as CuTe since the program hoists a
+block's class definitions to file scope (`hoisted`), as its function definitions.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
@@ -376,11 +376,12 @@ def doc_blocks(mirror):
 def doc_statements(mirror):
     """Each statement of the CuTe docs' C++ code blocks (`--source statements`), pasted alone, as
     a reader copies one line of a doc (`Layout s8 = make_layout(Int<8>{});`): (where, text). A
-    block's function definitions are left out (`hoisted`); its statements are cut at each
-    top-level `;` (cute_sessions.cut: a loop with its braced body is one)."""
+    block's function definitions are left out (`hoisted`), its class definitions kept, each one
+    statement (CuTe's program has it at file scope); its statements are cut at each top-level
+    `;` (cute_sessions.cut: a loop with its braced body is one)."""
     out = []
     for where, block, _ in doc_blocks(mirror):
-        _, rest = hoisted(block)
+        _, rest = hoisted(block, classes=False)
         try:
             statements = cute_sessions.cut(rest)
         except ValueError:
@@ -460,14 +461,25 @@ def helpers_before(text, upto, body="", keep=lambda chunk: True):
                           or named(chunk) or used_type(chunk)) and keep(chunk))
 
 
-def hoisted(block):
-    """A block's function definitions (`template <class S, class D> void print2D(…) { … }`,
-    as the docs write them) apart from its statements: (definitions, the rest). C++ defines a
-    function at file scope only, so the program puts the definitions there, as the helpers."""
+# a class's definition: `[template <…>] struct|class NAME [: BASES] {`
+CLASS_DEFINITION = re.compile(r"^\s*(template\s*<[^{;]*>\s*)?(struct|class)\s+\w+[^;{]*\{", re.S)
+
+
+def hoisted(block, classes=True):
+    """A block's function and class definitions (`template <class S, class D> void
+    print2D(…) { … }`, `struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, as
+    the docs write them) apart from its statements: (definitions, the rest). C++ defines a
+    function at file scope only, and a class with a template member (a local class may have
+    none: g++ refuses CUTE_DEVICE's `static` member function there too), so the program puts
+    the definitions there, as the helpers."""
     defs, rest, at = [], [], 0
     for start, chunk in file_scope_chunks(block, len(block)):
-        if is_definition(chunk):
-            defs.append(chunk)
+        bare = re.sub(r"//[^\n]*|/\*.*?\*/", " ", chunk, flags=re.S)
+        if is_definition(chunk) or (classes and CLASS_DEFINITION.match(bare)
+                                    and chunk.endswith("}")):
+            # (a class's chunk ends at its brace: its `;` written again; the `;` left in the
+            # statements is an empty one)
+            defs.append(chunk + (";" if not is_definition(chunk) else ""))
             rest.append(block[at:start])
             at = start + len(chunk)
     rest.append(block[at:])

@@ -230,7 +230,9 @@ impl Env {
             Ok(ElementFn::Lambda(Box::new(r), seq))
         };
         match e.kind {
-            ExprKind::Lambda(params, body) => lambda(Env::inline_lambda(params, body), None),
+            ExprKind::Lambda(params, body, python) => {
+                lambda(Env::inline_lambda(params, body, python), None)
+            }
             ExprKind::Name(n) if let Some(r) = self.bound_lambda(n) => {
                 let seq = r.seq;
                 lambda(r, Some(seq))

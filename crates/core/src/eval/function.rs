@@ -404,7 +404,7 @@ impl Env {
     }
 
     /// A lambda written where it is used (`transform(T, [](auto x){ return x * 2; })`).
-    pub(super) fn inline_lambda(params: &[&str], body: &str) -> Routine {
+    pub(super) fn inline_lambda(params: &[&str], body: &str, python: bool) -> Routine {
         Routine {
             template_params: Vec::new(),
             params: params.iter().map(|p| (p.to_string(), None)).collect(),
@@ -415,7 +415,7 @@ impl Env {
             what: "the lambda".to_string(),
             qualname: "<lambda>".to_string(),
             first_line: None,
-            python: false,
+            python,
             jit: false,
             constexpr: Vec::new(),
             numeric: Vec::new(),
@@ -823,10 +823,11 @@ impl Env {
         &self,
         params: &[&str],
         body: &str,
+        python: bool,
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
-        self.call_routine(&Env::inline_lambda(params, body), args, span, None)
+        self.call_routine(&Env::inline_lambda(params, body, python), args, span, None)
     }
 
     /// Call a routine: its arguments bound to its parameters in a scope of its own, its body

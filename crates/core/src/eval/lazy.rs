@@ -83,7 +83,7 @@ impl Env {
             body: body.into(),
         };
         match e.kind {
-            ExprKind::Lambda(params, body) => {
+            ExprKind::Lambda(params, body, false) => {
                 Ok(lambda(params.iter().map(|p| p.to_string()).collect(), body))
             }
             ExprKind::Name(n) if let Some(r) = self.bound_lambda(n) => Ok(lambda(
@@ -196,7 +196,7 @@ impl Env {
         match f {
             ElementFunction::Lambda { params, body } => {
                 let params: Vec<&str> = params.iter().map(String::as_str).collect();
-                let r = Env::inline_lambda(&params, body);
+                let r = Env::inline_lambda(&params, body, false);
                 self.call_routine_on(&r, vec![v], span, None)
             }
             ElementFunction::Functor(name) => self.call_functor(name, &[v], span),

@@ -838,7 +838,7 @@ impl Env {
             } => {
                 bindable(name, name_span)?;
                 // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
-                if let ExprKind::Lambda(params, body) = expr.kind {
+                if let ExprKind::Lambda(params, body, false) = expr.kind {
                     self.bind_lambda(name, params, body);
                     return Ok(Outcome::Assigned);
                 }
@@ -2216,8 +2216,10 @@ impl Env {
                 e.span,
             )),
             // an immediately invoked lambda, `[&](auto x){ …; return EXPR; }(a)`
-            ExprKind::Call(callee, args) if let ExprKind::Lambda(params, body) = callee.kind => {
-                self.call_lambda_here(params, body, args, e.span)
+            ExprKind::Call(callee, args)
+                if let ExprKind::Lambda(params, body, python) = callee.kind =>
+            {
+                self.call_lambda_here(params, body, python, args, e.span)
             }
             // a lambda bound to a name, called: its body run anew
             ExprKind::Call(callee, args)

@@ -24,7 +24,7 @@
 use super::element_functions::ElementFn;
 use super::{Env, EvalError, Value};
 use crate::algebra::IntTuple;
-use crate::parser::{BinOp, Expr, Span};
+use crate::parser::{BinOp, Expr, ExprKind, Span};
 
 /// The algorithms of this module, by name.
 pub(super) const TUPLE_FUNCTION_ALGORITHMS: &[&str] = &[
@@ -55,6 +55,26 @@ pub(super) fn is_tuple_operand(v: &Value) -> bool {
     )
 }
 
+/// The DSL's call of a tuple algorithm (cute/tuple.py) in C++'s argument order, its functions
+/// last: `transform_leaf(f, *args)` as `transform_leaf(args…, f)`; the keywords of
+/// `transform_apply(*args, f=, g=)` and `filter_tuple(*args, f=)` as their last arguments.
+fn dsl_argument_order<'e>(name: &str, args: &[Expr<'e>]) -> Vec<Expr<'e>> {
+    let mut ordered: Vec<Expr<'e>> = Vec::with_capacity(args.len());
+    let mut functions: Vec<(&str, Expr<'e>)> = Vec::new();
+    for a in args {
+        match a.kind {
+            ExprKind::Keyword(k @ ("f" | "g"), value) => functions.push((k, *value)),
+            _ => ordered.push(*a),
+        }
+    }
+    functions.sort_by_key(|(k, _)| *k);
+    ordered.extend(functions.into_iter().map(|(_, f)| f));
+    if name == "transform_leaf" && !ordered.is_empty() {
+        ordered.rotate_left(1);
+    }
+    ordered
+}
+
 /// A static truth value, CuTe's `C<b>` (`true_type`, `false_type`).
 fn static_truth(b: bool) -> Value {
     Value::Bool(b)
@@ -83,6 +103,9 @@ impl Env {
                 Ok(v) if is_tuple_operand(&v) => {}
                 _ => return None,
             }
+        }
+        if self.dsl {
+            return Some(self.run_tuple_algorithm(name, &dsl_argument_order(name, args), span));
         }
         Some(self.run_tuple_algorithm(name, args, span))
     }

@@ -202,8 +202,9 @@ pub enum ExprKind<'a> {
     /// `op operand`: `-x`, `~x`, `+x`, `!x`.
     Unary(UnOp, &'a Expr<'a>),
     /// A C++ lambda, `[&](auto x){ …; return EXPR; }`: its parameters' names and the text of
-    /// its body between the braces (run at each call, as a function's body is).
-    Lambda(&'a [&'a str], &'a str),
+    /// its body between the braces (run at each call, as a function's body is); or a Python
+    /// lambda, `lambda x: EXPR` (`true`), its body `return EXPR`, read as Python.
+    Lambda(&'a [&'a str], &'a str, bool),
     /// A template argument that is an integer expression, `Int<(1 << 4)>{}`,
     /// `C<sizeof_bits_v<T> * 8>{}`: its value, static (a constant expression in C++).
     Static(&'a Expr<'a>),

@@ -3286,6 +3286,10 @@ impl<'a> Parser<'a> {
                 } else if let Some(at) = self.namespaced_int(pos) {
                     let (end, v) = self.int_at(at).expect("an integer")?;
                     self.scaled_after(pos, end, v)?
+                } else if let Some(("lambda", end)) = self.ident_at(pos)
+                    && (self.python || self.dsl_session || self.is_dsl())
+                {
+                    self.python_lambda(pos, end)?
                 } else if let Some((name, end)) = self.ident_at(pos) {
                     self.named(pos, name, end)?
                 } else if c == '_' {
@@ -3403,6 +3407,46 @@ impl<'a> Parser<'a> {
         Some(self.lambda_rest(pos, p))
     }
 
+    /// A Python lambda at `start`, `lambda x, y: EXPR` (`p` after its keyword): its parameters'
+    /// names, and its body `return EXPR`, read as a Python function's at each call.
+    fn python_lambda(&mut self, start: usize, mut p: usize) -> PResult<(usize, Expr<'a>)> {
+        let mut params: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
+        p = self.skip_ws(p);
+        while self.peek(p) != Some(':') {
+            let Some((name, end)) = self.ident_at(p) else {
+                return err(
+                    "a Python lambda's parameters are modelled as names (lambda x, y: EXPR), without '*args' or defaults",
+                    Span::new(p, p + 1),
+                );
+            };
+            params.push(name);
+            p = self.skip_ws(end);
+            match self.peek(p) {
+                Some(',') => p = self.skip_ws(p + 1),
+                Some(':') => {}
+                _ => {
+                    return err(
+                        "expected ',' or ':' after a Python lambda's parameter",
+                        Span::new(p, p + 1),
+                    );
+                }
+            }
+        }
+        let body_start = self.skip_ws(p + 1);
+        // read once, so its errors point into the statement
+        let (end, _) = self.expr(body_start)?;
+        let body = self
+            .arena
+            .alloc_str(&format!(" return {}\n", &self.src[body_start..end]));
+        Ok((
+            end,
+            Expr {
+                kind: ExprKind::Lambda(params.into_bump_slice(), body, true),
+                span: Span::new(start, end),
+            },
+        ))
+    }
+
     /// The parameters and body of the lambda at `start` (its `[`), from `p` (its `(` or `{`).
     fn lambda_rest(&mut self, start: usize, mut p: usize) -> PResult<(usize, Expr<'a>)> {
         let mut params: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
@@ -3501,7 +3545,7 @@ impl<'a> Parser<'a> {
         Ok((
             end,
             Expr {
-                kind: ExprKind::Lambda(params.into_bump_slice(), &self.src[open + 1..close]),
+                kind: ExprKind::Lambda(params.into_bump_slice(), &self.src[open + 1..close], false),
                 span: Span::new(start, end),
             },
         ))
