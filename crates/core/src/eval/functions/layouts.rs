@@ -154,7 +154,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
             lay(a, ops::dice(&c, &*a.layout_ref(li)?))
         },
         dsl: Some(super::Dsl {
-            signature: None,
+            // (the DSL's keywords: `cute.dice(src=L, dicer=(1,None))`)
+            signature: Some("dice(SRC, DICER)"),
             handler: |a| {
                 // dsl-oracle: `cute.dice(L, (None, cutlass.Int32(2)))` raises "expects dicer
                 // to be static" (the DSL's dice takes the layout first)
