@@ -27,6 +27,19 @@ EXPRESSIONS = [
     "cute.cosize(cute.make_layout((65536, cutlass.Int32(65536)), stride=(1, 65536)))",
     "cute.cosize(cute.make_layout((cutlass.Int32(65536), 65536), stride=(65536, 1)))",
     "cute.crd2idx((cutlass.Int32(65535), 65535), cute.make_layout((65536, 65536)))",
+    # the layout functions past 32 bits (session 33, part 3)
+    "cute.make_layout((cutlass.Int32(65536), 65536, 2))",
+    "cute.make_layout((2, cutlass.Int32(65536), 65536))",
+    "cute.coalesce(cute.make_layout((cutlass.Int32(65536), 65536, 2)))",
+    "cute.composition(cute.make_layout((cutlass.Int32(65536), 65536)), cute.make_layout(4, stride=65536))",
+    "cute.composition(cute.make_layout((cutlass.Int32(65536), 65536), stride=(65536, 1)), cute.make_layout((4, 4), stride=(65536, 1)))",
+    "cute.composition(cute.make_layout(65536, stride=cutlass.Int32(65536)), cute.make_layout(65536, stride=2))",
+    "cute.logical_divide(cute.make_layout((cutlass.Int32(65536), 65536)), (4,))",
+    "cute.zipped_divide(cute.make_layout((cutlass.Int32(65536), 65536)), (4, 4))",
+    "cute.tiled_divide(cute.make_layout((cutlass.Int32(65536), 65536)), (4, 4))",
+    "cute.make_layout_like(cute.make_layout((cutlass.Int32(65536), 65536, 2), stride=(65536, 1, 1)))",
+    "cute.make_layout_like(cute.make_layout((2, cutlass.Int32(65536), 65536), stride=(1, 2, 131072)))",
+    "cute.complement(cute.make_layout((cutlass.Int32(65536), 4), stride=(1, 65536)), 65536 * 65536 * 4)",
 ]
 
 
