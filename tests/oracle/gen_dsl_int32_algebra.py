@@ -40,6 +40,16 @@ EXPRESSIONS = [
     "cute.make_layout_like(cute.make_layout((cutlass.Int32(65536), 65536, 2), stride=(65536, 1, 1)))",
     "cute.make_layout_like(cute.make_layout((2, cutlass.Int32(65536), 65536), stride=(1, 2, 131072)))",
     "cute.complement(cute.make_layout((cutlass.Int32(65536), 4), stride=(1, 65536)), 65536 * 65536 * 4)",
+    "cute.complement(cute.make_layout(cutlass.Int32(65536), stride=65536), 65536 * 65536 * 4)",
+    "cute.complement(cute.make_layout(4, stride=cutlass.Int32(65536)), 65536 * 65536 * 4)",
+    "cute.complement(cute.make_layout(cutlass.Int32(65537), stride=65536), cutlass.Int32(4))",
+    "cute.complement(cute.make_layout(cutlass.Int32(65537), stride=65536), 4)",
+    "cute.complement(cute.make_layout(cutlass.Int32(65537), stride=65536), 65536 * 65536 * 4)",
+    "cute.logical_divide(cute.make_layout((cutlass.Int32(65536), 65536)), cute.make_layout(4, stride=65536))",
+    "cute.logical_divide(cute.make_layout((cutlass.Int32(65537), 65536)), cute.make_layout(4, stride=65536))",
+    "cute.logical_divide(cute.make_layout((cutlass.Int32(65537), 65536)), (4,))",
+    "cute.zipped_divide(cute.make_layout((cutlass.Int32(65537), 65536)), cute.make_layout(4, stride=65536))",
+    "cute.logical_divide(cute.make_layout(cutlass.Int32(65537), stride=65536), cute.make_layout(4, stride=2))",
 ]
 
 
