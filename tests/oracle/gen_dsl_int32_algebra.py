@@ -50,6 +50,13 @@ EXPRESSIONS = [
     "cute.logical_divide(cute.make_layout((cutlass.Int32(65537), 65536)), (4,))",
     "cute.zipped_divide(cute.make_layout((cutlass.Int32(65537), 65536)), cute.make_layout(4, stride=65536))",
     "cute.logical_divide(cute.make_layout(cutlass.Int32(65537), stride=65536), cute.make_layout(4, stride=2))",
+    "cute.make_ordered_layout((cutlass.Int32(65536), 65536, 2), order=(0, 1, 2))",
+    "cute.make_ordered_layout((cutlass.Int32(65536), 65536, 2), order=(2, 1, 0))",
+    "cute.make_ordered_layout((2, cutlass.Int32(65536), 65536), order=(0, 2, 1))",
+    "cute.make_ordered_layout((cutlass.Int32(65537), 65536, (2, 3)), order=(0, 1, (2, 3)))",
+    "cute.flat_divide(cute.make_layout((cutlass.Int32(65537), 65536)), cute.make_layout(4, stride=65536))",
+    "cute.coalesce(cute.make_layout((cutlass.Int32(65536), 65536, 2)), target_profile=(1, 1))",
+    "cute.cosize(cute.logical_divide(cute.make_layout((cutlass.Int32(65537), 65536)), (4,)))",
 ]
 
 

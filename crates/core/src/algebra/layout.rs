@@ -195,7 +195,16 @@ impl Layout {
 
     /// `make_ordered_layout(shape, order)`.
     pub fn ordered(shape: IntTuple, order: &Tup) -> Result<Layout> {
-        let stride = coord::compact_order(&shape, order)?;
+        Layout::ordered_under(shape, order, crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Layout::ordered`], its strides computed under `rule` (the DSL's `Int32`s wrap).
+    pub fn ordered_under(
+        shape: IntTuple,
+        order: &Tup,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Layout> {
+        let stride = coord::compact_order_under(&shape, order, "make_ordered_layout", rule)?;
         Layout::new(shape, stride)
     }
 
