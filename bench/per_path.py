@@ -10,7 +10,11 @@ It prints a Markdown table: per group, each binary's whole-process total, its co
 statement ((total - empty input's total) / lines), and the second binary's per-statement change
 against the first's.
 
-    python3 bench/per_path.py /work/c5-cute target/release/cute [--lines 400] [--groups right_inverse,left_inverse]
+    python3 bench/per_path.py /work/c5-cute target/release/cute [--lines 400] [--groups right_inverse,size]
+
+--groups names groups by any of their names: the group's name, its file's stem (`size_cosize`,
+`evaluation_l_i`) or one of the functions it gathers (`size` or `cosize` picks "size, cosize";
+`L(i)` or `evaluation` picks the evaluation group); an unknown name is refused, naming the choices.
 
 Groups: coalesce, filter, composition, complement, the divides (logical/zipped/tiled), the
 products (logical/zipped/tiled), left_inverse, right_inverse, idx2crd, size and cosize, the
@@ -64,11 +68,36 @@ def group_files(lines_per_group, directory):
     for name, statements in members.items():
         if len(statements) < lines_per_group:
             sys.exit(f"group {name}: {len(statements)} statements, fewer than --lines")
-        path = os.path.join(directory, re.sub(r"[^a-z0-9]+", "_", name) + ".txt")
+        path = os.path.join(directory, stem(name) + ".txt")
         with open(path, "w") as f:
             f.write("\n".join(statements[:lines_per_group]) + "\n")
         files.append((name, path, lines_per_group))
     return files
+
+
+def group_names(name):
+    """Every name that picks the group `name` in --groups: the name, its file's stem, its functions."""
+    names = {name, stem(name)}
+    names.update(dict(GROUPS).get(name, ()))
+    if name == "evaluation L(i)":
+        names.update(("evaluation", "L(i)"))
+    return names
+
+
+def stem(name):
+    """The group's file name without .txt: `size, cosize` is size_cosize."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def selected(files, groups):
+    """The empty input and the groups `groups` (comma-separated) names; an unknown name exits."""
+    wanted = {g.strip() for g in groups.split(",") if g.strip()}
+    known = set().union(*(group_names(name) for name, _, _ in files[1:]))
+    known = {n for n in known if "," not in n}
+    unknown = sorted(wanted - known)
+    if unknown:
+        sys.exit(f"--groups: unknown {', '.join(unknown)}; choose among {', '.join(sorted(known))}")
+    return [f for i, f in enumerate(files) if i == 0 or group_names(f[0]) & wanted]
 
 
 def instructions(binary, path, directory):
@@ -95,8 +124,7 @@ def main():
     with tempfile.TemporaryDirectory() as directory:
         files = group_files(args.lines, directory)
         if args.groups:
-            wanted = set(args.groups.split(","))
-            files = [f for i, f in enumerate(files) if i == 0 or f[0] in wanted]
+            files = selected(files, args.groups)
         totals = {b: {} for b in args.binaries}
         for name, path, _ in files:
             for binary in args.binaries:

@@ -219,8 +219,9 @@ fn typed_algebra_dialect_is_per_statement() {
     assert!(cpp.starts_with("-1"), "{cpp}");
 }
 
-/// The DSL's `size` and `cosize` of `cutlass.Int32`s past 32 bits are traced, no error (it
-/// wraps at run time): `golden/dsl_int32_algebra.tsv`, what the DSL 4.8.1 prints
+/// The DSL's `size`, `cosize` and layout functions (make_layout's strides, coalesce,
+/// composition, the divides, complement) of `cutlass.Int32`s past 32 bits are traced, no error
+/// (it wraps at run time): `golden/dsl_int32_algebra.tsv`, what the DSL 4.8.1 prints
 /// (`tests/oracle/gen_dsl_int32_algebra.py`), where C++'s is the `int` overflow error.
 #[test]
 fn typed_algebra_dsl_int32_size_traced() {

@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::arith;
 use super::basis::Stride;
+use super::composition::Rule;
 use super::error::{Result, condition};
 use super::flat::FlatModes;
 use super::int_tuple::{IntTuple, Tup, View};
@@ -16,17 +17,22 @@ const OP: &str = "complement";
 
 /// `complement(L)`: against `cosize(filter(L))`.
 pub fn complement(l: &Layout) -> Result<Layout> {
-    let mut out = FlatModes::new();
-    complement_flat_traced(l.as_view(), None, &mut out, &mut NoTrace)?;
-    Ok(out.to_layout())
+    complement_under(l, None, Rule::Cpp)
 }
 
 /// `complement(L, cotarget)` where cotarget is an integer or a shape.
 pub fn complement_to(l: &Layout, cotarget: &Tup) -> Result<Layout> {
+    complement_under(l, Some(cotarget), Rule::Cpp)
+}
+
+/// [`complement`] (`cotarget` None) or [`complement_to`], its integers computed under `rule`:
+/// C++'s (an `int` past its range is an error) or the CuTe DSL's (its `Int32`s wrap).
+pub fn complement_under(l: &Layout, cotarget: Option<&Tup>, rule: Rule) -> Result<Layout> {
     let mut out = FlatModes::new();
     complement_flat_traced(
         l.as_view(),
-        Some(Cotarget::Tup(cotarget)),
+        cotarget.map(Cotarget::Tup),
+        rule,
         &mut out,
         &mut NoTrace,
     )?;
@@ -40,7 +46,13 @@ pub fn complement_traced<T: Trace>(
     t: &mut T,
 ) -> Result<Layout> {
     let mut out = FlatModes::new();
-    complement_flat_traced(l.as_view(), cotarget.map(|c| Cotarget::Tup(c)), &mut out, t)?;
+    complement_flat_traced(
+        l.as_view(),
+        cotarget.map(|c| Cotarget::Tup(c)),
+        Rule::Cpp,
+        &mut out,
+        t,
+    )?;
     Ok(out.to_layout())
 }
 
@@ -98,23 +110,23 @@ impl Cotarget<'_> {
     /// CuTe's `ceil_div(M, n)` with its kinds, flattened into `out`: a tuple's modes divided in
     /// turn by what is left of `n` (`ceil_div(m_i, rest)`, then `rest = ceil_div(rest,
     /// size(m_i))`).
-    fn ceil_div_kinds(&self, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
+    fn ceil_div_kinds(&self, n: Int, rule: Rule, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
         match *self {
-            Cotarget::Tup(t) => ceil_div_kind_leaves(t, n, out),
+            Cotarget::Tup(t) => ceil_div_kind_leaves(t, n, rule, out),
             Cotarget::Int(m) => {
-                out.push(m.ceil_div(n, CEIL_DIV)?);
+                out.push(m.ceil_div_under(n, CEIL_DIV, rule)?);
                 Ok(())
             }
             Cotarget::Flat(v, k) => {
                 if let [m] = v {
-                    out.push(int_at(*m, k, 0).ceil_div(n, CEIL_DIV)?);
+                    out.push(int_at(*m, k, 0).ceil_div_under(n, CEIL_DIV, rule)?);
                     return Ok(());
                 }
                 let mut rest = n;
                 for (i, &m) in v.iter().enumerate() {
                     let m = int_at(m, k, i);
-                    out.push(m.ceil_div(rest, CEIL_DIV)?);
-                    rest = rest.ceil_div(m, CEIL_DIV)?;
+                    out.push(m.ceil_div_under(rest, CEIL_DIV, rule)?);
+                    rest = rest.ceil_div_under(m, CEIL_DIV, rule)?;
                 }
                 Ok(())
             }
@@ -165,18 +177,18 @@ impl Cotarget<'_> {
 const CEIL_DIV: &str = "ceil_div";
 
 /// [`Cotarget::ceil_div_kinds`] of a tuple.
-fn ceil_div_kind_leaves(t: &Tup, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
+fn ceil_div_kind_leaves(t: &Tup, n: Int, rule: Rule, out: &mut SmallVec<[Int; 8]>) -> Result<()> {
     match t.view() {
         View::Int(m) => out.push(
             t.as_int_full()
                 .unwrap_or(Int::st(m))
-                .ceil_div(n, CEIL_DIV)?,
+                .ceil_div_under(n, CEIL_DIV, rule)?,
         ),
         View::Tuple(modes) => {
             let mut rest = n;
             for m in modes {
-                ceil_div_kind_leaves(m, rest, out)?;
-                rest = rest.ceil_div(m.product_kind()?, CEIL_DIV)?;
+                ceil_div_kind_leaves(m, rest, rule, out)?;
+                rest = rest.ceil_div_under(m.product_kind_under(rule)?, CEIL_DIV, rule)?;
             }
         }
     }
@@ -185,11 +197,11 @@ fn ceil_div_kind_leaves(t: &Tup, n: Int, out: &mut SmallVec<[Int; 8]>) -> Result
 
 /// CuTe's `coalesce(shape)` of flat extents, in place: each run of extents of one kind
 /// (static or dynamic) multiplied into one (`(2,3,_4,_2)` is `(6,_8)`).
-fn coalesce_shape(v: &mut SmallVec<[Int; 8]>) -> Result<()> {
+fn coalesce_shape(v: &mut SmallVec<[Int; 8]>, rule: Rule) -> Result<()> {
     let mut w = 0;
     for i in 0..v.len() {
         if i > 0 && v[w - 1].dynamic() == v[i].dynamic() {
-            v[w - 1] = v[w - 1].mul(v[i], "coalesce")?;
+            v[w - 1] = v[w - 1].mul_under(v[i], "coalesce", rule)?;
         } else {
             v[w] = v[i];
             w += 1;
@@ -201,14 +213,19 @@ fn coalesce_shape(v: &mut SmallVec<[Int; 8]>) -> Result<()> {
 
 /// CuTe's `compact_major<LayoutLeft>(shape, current)` of flat extents: a static 1 gets `_0`,
 /// the others the product so far.
-fn compact_left_kinds(v: &[Int], current: Int, out: &mut SmallVec<[Stride; 8]>) -> Result<()> {
+fn compact_left_kinds(
+    v: &[Int],
+    current: Int,
+    rule: Rule,
+    out: &mut SmallVec<[Stride; 8]>,
+) -> Result<()> {
     let mut cur = current;
     for &s in v {
         if s.is_constant(1) {
             out.push(Stride::int(0));
         } else {
             out.push(Stride::of_int(cur));
-            cur = cur.mul(s, OP)?;
+            cur = cur.mul_under(s, OP, rule)?;
         }
     }
     Ok(())
@@ -262,6 +279,7 @@ impl fmt::Display for Cotarget<'_> {
 pub(crate) fn complement_flat_traced<T: Trace>(
     l: LayoutRef,
     cotarget: Option<Cotarget>,
+    rule: Rule,
     out: &mut FlatModes,
     t: &mut T,
 ) -> Result<()> {
@@ -279,7 +297,7 @@ pub(crate) fn complement_flat_traced<T: Trace>(
     let cotarget = match cotarget {
         Some(c) => c,
         None => {
-            let c = cosize(&f)?;
+            let c = cosize(&f, rule)?;
             t.step(|| {
                 Step::new(
                     OP,
@@ -290,7 +308,7 @@ pub(crate) fn complement_flat_traced<T: Trace>(
             Cotarget::Int(c)
         }
     };
-    complement_filtered_traced(&f, cotarget, out, t)?;
+    complement_filtered_traced(&f, cotarget, rule, out, t)?;
     t.step(|| {
             let (f, c) = (f.to_layout(), out.to_layout());
             let both = Layout::concat(&[&f, &c]);
@@ -307,20 +325,27 @@ pub(crate) fn complement_flat_traced<T: Trace>(
 
 /// `cosize` of a flat layout: `Σ (s-1)·|d| + 1` over its leaves, static where CuTe's is (every
 /// term static: `(s - _1) * _0` is `_0` whatever `s` is).
-fn cosize(f: &FlatModes) -> Result<Int> {
+fn cosize(f: &FlatModes, rule: Rule) -> Result<Int> {
     const OP: &str = "cosize";
     let mut acc = Int::st(0);
     for (i, d) in f.stride().iter().enumerate() {
         let s = f.extent(i);
-        let term = s.sub(Int::st(1), OP)?.mul(d.coefficient().abs(OP)?, OP)?;
-        acc = if i == 0 { term } else { acc.add(term, OP)? };
+        let term = s
+            .sub(Int::st(1), OP)?
+            .mul_under(d.coefficient().abs(OP)?, OP, rule)?;
+        acc = if i == 0 {
+            term
+        } else {
+            acc.add_under(term, OP, rule)?
+        };
     }
-    acc.add(Int::st(1), OP)
+    acc.add_under(Int::st(1), OP, rule)
 }
 
 fn complement_filtered_traced<T: Trace>(
     f: &FlatModes,
     cotarget: Cotarget,
+    rule: Rule,
     out: &mut FlatModes,
     t: &mut T,
 ) -> Result<()> {
@@ -335,9 +360,9 @@ fn complement_filtered_traced<T: Trace>(
         // multiplied, with compact strides
         let mut m = SmallVec::<[Int; 8]>::new();
         cotarget.leaves(&mut m);
-        coalesce_shape(&mut m)?;
+        coalesce_shape(&mut m, rule)?;
         let mut d = SmallVec::<[Stride; 8]>::new();
-        compact_left_kinds(&m, Int::st(1), &mut d)?;
+        compact_left_kinds(&m, Int::st(1), rule, &mut d)?;
         t.step(|| {
             Step::new(
                 OP,
@@ -418,18 +443,18 @@ fn complement_filtered_traced<T: Trace>(
     let at = |j: usize| if sorted { j } else { order[j] };
     // every extent and stride static (as they mostly are): the gaps' kind tests fold away
     let (new_stride, s, d) = if f.shape_is_static() && !dynamic_stride {
-        gaps::<T, true>(f, at, &mut result, t)?
+        gaps::<T, true>(f, at, rule, &mut result, t)?
     } else {
-        gaps::<T, false>(f, at, &mut result, t)?
+        gaps::<T, false>(f, at, rule, &mut result, t)?
     };
     if cotarget.is_dynamic() || new_stride.dynamic() {
         // `rest_shape = coalesce(ceil_div(M, new_stride))` with its kinds (a run of each kind),
         // `rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride)`
         let mut rest = SmallVec::<[Int; 8]>::new();
-        cotarget.ceil_div_kinds(new_stride, &mut rest)?;
-        coalesce_shape(&mut rest)?;
+        cotarget.ceil_div_kinds(new_stride, rule, &mut rest)?;
+        coalesce_shape(&mut rest, rule)?;
         let mut rest_strides = SmallVec::<[Stride; 8]>::new();
-        compact_left_kinds(&rest, new_stride, &mut rest_strides)?;
+        compact_left_kinds(&rest, new_stride, rule, &mut rest_strides)?;
         t.step(|| {
             Step::new(
                 OP,
@@ -494,6 +519,7 @@ fn push_gap<const STATIC: bool>(result: &mut FlatModes, new_shape: Int, last: In
 fn gaps<T: Trace, const STATIC: bool>(
     f: &FlatModes,
     at: impl Fn(usize) -> usize,
+    rule: Rule,
     result: &mut FlatModes,
     t: &mut T,
 ) -> Result<(Int, i64, i64)> {
@@ -515,7 +541,7 @@ fn gaps<T: Trace, const STATIC: bool>(
             return Err(non_injective(f));
         }
         push_gap::<STATIC>(result, new_shape, last);
-        last = d.mul(s, OP)?;
+        last = d.mul_under(s, OP, rule)?;
     }
     let (s, d) = mode(at(r - 1));
     let new_shape = d.div(last, OP)?;
@@ -524,7 +550,7 @@ fn gaps<T: Trace, const STATIC: bool>(
         return Err(non_injective(f));
     }
     push_gap::<STATIC>(result, new_shape, last);
-    Ok((d.mul(s, OP)?, s.value, d.value))
+    Ok((d.mul_under(s, OP, rule)?, s.value, d.value))
 }
 
 /// The complement's modes, coalesced into `out`.

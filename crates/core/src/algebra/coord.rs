@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::arith;
 use super::basis::{Index, index_add};
+use super::composition::Rule;
 use super::error::{Result, condition};
 use super::int_tuple::{
     IntTuple, TreeBuilder, Tup,
@@ -708,9 +709,20 @@ pub fn compact_order(shape: &Tup, order: &Tup) -> Result<IntTuple> {
 
 /// [`compact_order`], its failures named `op` (the function called).
 pub fn compact_order_named(shape: &Tup, order: &Tup, op: &'static str) -> Result<IntTuple> {
+    compact_order_under(shape, order, op, Rule::Cpp)
+}
+
+/// [`compact_order_named`], its products computed under `rule`: C++'s (an `int` past its
+/// range is an error) or the CuTe DSL's (its `Int32`s wrap).
+pub fn compact_order_under(
+    shape: &Tup,
+    order: &Tup,
+    op: &'static str,
+    rule: Rule,
+) -> Result<IntTuple> {
     // ref_shape: product of the shape under each leaf of order
     let mut ref_shape = Vec::new();
-    product_like(shape, order, &mut ref_shape, op)?;
+    product_like(shape, order, &mut ref_shape, op, rule)?;
     let flat: Vec<(i64, bool)> = order.leaf_kind_iter().collect();
     let max_order = flat
         .iter()
@@ -725,16 +737,22 @@ pub fn compact_order_named(shape: &Tup, order: &Tup, op: &'static str) -> Result
         });
     }
     let mut next = 0usize;
-    compact_order_rec(shape, order, &ref_shape, &ref_order, &mut next, op)
+    compact_order_rec(shape, order, &ref_shape, &ref_order, &mut next, op, rule)
 }
 
 /// The product of `shape` under each leaf of `guide`, with its kind, in order.
-fn product_like(shape: &Tup, guide: &Tup, out: &mut Vec<Kinded>, op: &'static str) -> Result<()> {
+fn product_like(
+    shape: &Tup,
+    guide: &Tup,
+    out: &mut Vec<Kinded>,
+    op: &'static str,
+    rule: Rule,
+) -> Result<()> {
     match (guide.view(), shape.view()) {
-        (Int(_), _) => out.push(shape.product_kind()?),
+        (Int(_), _) => out.push(shape.product_kind_under(rule)?),
         (Tuple(g), Tuple(s)) if g.len() == s.len() => {
             for (a, b) in g.iter().zip(s) {
-                product_like(b, a, out, op)?;
+                product_like(b, a, out, op, rule)?;
             }
         }
         _ => {
@@ -756,6 +774,7 @@ fn compact_order_rec(
     ref_order: &[i64],
     next: &mut usize,
     op: &'static str,
+    rule: Rule,
 ) -> Result<IntTuple> {
     match order.view() {
         Tuple(o) => {
@@ -765,7 +784,7 @@ fn compact_order_rec(
             };
             s.iter()
                 .zip(o)
-                .map(|(a, b)| compact_order_rec(a, b, ref_shape, ref_order, next, op))
+                .map(|(a, b)| compact_order_rec(a, b, ref_shape, ref_order, next, op, rule))
                 .collect::<Result<IntTuple>>()
         }
         Int(_) => {
@@ -774,7 +793,7 @@ fn compact_order_rec(
             let mut start = Kinded::st(1);
             for (s, ro) in ref_shape.iter().zip(ref_order) {
                 if *ro < o {
-                    start = start.mul(*s, op)?;
+                    start = start.mul_under(*s, op, rule)?;
                 }
             }
             compact_col_major_from(shape, start)

@@ -67,7 +67,7 @@ fn logical_divide_into<T: Trace>(
                     .val("cotarget", &ca.shape_tuple())
             });
             let mut c = FlatModes::new();
-            let r = complement_flat_traced(b.as_view(), Some(target), &mut c, tr);
+            let r = complement_flat_traced(b.as_view(), Some(target), rule, &mut c, tr);
             tr.end();
             r?;
             let bb = Right::Pair(b, &c);
@@ -149,7 +149,11 @@ fn logical_product_into<T: Trace>(
                 .val("A", a.to_layout())
                 .val("B", &**b)
             });
-            let target = a.shape.product_kind()?.mul(b.cosize_kind()?, OP)?;
+            let target = a.shape.product_kind_under(rule)?.mul_under(
+                b.cosize_kind_under(rule)?,
+                OP,
+                rule,
+            )?;
             tr.section(|| {
                 Step::new(
                     OP,
@@ -162,7 +166,7 @@ fn logical_product_into<T: Trace>(
                 .val("cotarget", target.value)
             });
             let mut c = FlatModes::new();
-            let r = complement_flat_traced(a, Some(Cotarget::Int(target)), &mut c, tr);
+            let r = complement_flat_traced(a, Some(Cotarget::Int(target)), rule, &mut c, tr);
             tr.end();
             r?;
             tr.section(|| {

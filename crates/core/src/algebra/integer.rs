@@ -696,6 +696,27 @@ impl Int {
         }
     }
 
+    /// [`Int::ceil_div`] under `rule`: C++'s, or the CuTe DSL's, where a Python integer past
+    /// `Int32` beside a run-time `Int32` makes its 64-bit run-time integer ([`I64_KIND`]:
+    /// `complement(4:Int32(65536), 2**34)`'s last extent is `?{i64}`; checked with dsl-oracle).
+    #[inline]
+    pub fn ceil_div_under(
+        self,
+        b: Int,
+        op: &'static str,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Int> {
+        let r = self.ceil_div(b, op)?;
+        if let crate::algebra::composition::Rule::Dsl = rule {
+            let past_i32 = |i: Int| !i.dynamic() && i32::try_from(i.value).is_err();
+            let int32 = |i: Int| i.dynamic() && !i.is_i64();
+            if (past_i32(self) && int32(b)) || (past_i32(b) && int32(self)) {
+                return Ok(Int::make(r.value, I64_KIND));
+            }
+        }
+        Ok(r)
+    }
+
     /// A run-time `int` past `int`'s range wrapped modulo 2^32 (of its kind); any other as it is.
     #[inline]
     fn int32_wrapped(self) -> Int {

@@ -161,7 +161,7 @@ pub(super) static LAYOUTS: &[Function] = &[
                     .map(Value::Layout)
                     .map_err(a.alg());
             }
-            Layout::ordered(a.int_tuple(0)?, &a.int_tuple(1)?)
+            Layout::ordered_under(a.int_tuple(0)?, &a.int_tuple(1)?, a.rule)
                 .map(Value::Layout)
                 .map_err(a.alg())
         }

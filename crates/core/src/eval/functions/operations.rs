@@ -135,9 +135,9 @@ pub(super) static FUNCTIONS: &[Function] = &[
                         &owned
                     }
                 };
-                complement::complement_to(&l, target)
+                complement::complement_under(&l, Some(target), a.rule)
             } else {
-                complement::complement(&l)
+                complement::complement_under(&l, None, a.rule)
             };
             r.map(Value::Layout).map_err(a.alg())
         },
