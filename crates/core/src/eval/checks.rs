@@ -56,15 +56,7 @@ impl Env {
                     .flatten();
                 // (objects of a struct of the program's own: its friend operator, as googletest
                 // calls `a == b`)
-                let symbol = match op {
-                    BinOp::Eq => Some("=="),
-                    BinOp::Ne => Some("!="),
-                    BinOp::Lt => Some("<"),
-                    BinOp::Le => Some("<="),
-                    BinOp::Gt => Some(">"),
-                    BinOp::Ge => Some(">="),
-                    _ => None,
-                };
+                let symbol = op.is_comparison().then(|| op.symbol());
                 let friend = symbol.and_then(|o| self.struct_operator(o, &a, &b, span));
                 let v = match (friend, typed) {
                     (Some(v), _) => v?,

@@ -2483,15 +2483,8 @@ impl Env {
         }
         let (vb, tb) = self.eval_typed(b)?;
         // a comparison of objects of a struct of the program's own: its friend operator
-        if let Some(symbol) = match op {
-            BinOp::Eq => Some("=="),
-            BinOp::Ne => Some("!="),
-            BinOp::Lt => Some("<"),
-            BinOp::Le => Some("<="),
-            BinOp::Gt => Some(">"),
-            BinOp::Ge => Some(">="),
-            _ => None,
-        } && let Some(r) = self.struct_operator(symbol, va, &vb, e.span)
+        if op.is_comparison()
+            && let Some(r) = self.struct_operator(op.symbol(), va, &vb, e.span)
         {
             return r.map(|v| (v, None));
         }

@@ -446,19 +446,8 @@ impl Env {
     /// element is and at most one is non-empty, that one its first (the members of a
     /// standard-layout class are all in one class of its hierarchy).
     fn standard_layout(&self, e: &Expr) -> Result<bool, EvalError> {
-        if let Some((name, args)) = self.template_name(e) {
-            let arena = bumpalo::Bump::new();
-            let args = self.type_args(&args, &arena, e.span)?;
-            return self.standard_layout(&Expr {
-                kind: ExprKind::Call(
-                    arena.alloc(Expr {
-                        kind: ExprKind::Name(name),
-                        span: e.span,
-                    }),
-                    arena.alloc_slice_copy(&args),
-                ),
-                span: e.span,
-            });
+        if let Some(r) = self.as_template_call(e, |call| self.standard_layout(call)) {
+            return r;
         }
         if let Some((name, args)) = type_template(e) {
             match name.strip_prefix("std::") {
@@ -501,19 +490,8 @@ impl Env {
     /// class without data (a static integer, a struct of no data members, a tuple of empty
     /// elements only: CuTe's stores none of them). A `std::tuple` inside is not modelled.
     fn empty_type(&self, e: &Expr) -> Result<bool, EvalError> {
-        if let Some((name, args)) = self.template_name(e) {
-            let arena = bumpalo::Bump::new();
-            let args = self.type_args(&args, &arena, e.span)?;
-            return self.empty_type(&Expr {
-                kind: ExprKind::Call(
-                    arena.alloc(Expr {
-                        kind: ExprKind::Name(name),
-                        span: e.span,
-                    }),
-                    arena.alloc_slice_copy(&args),
-                ),
-                span: e.span,
-            });
+        if let Some(r) = self.as_template_call(e, |call| self.empty_type(call)) {
+            return r;
         }
         if let Some((name, args)) = type_template(e) {
             if matches!(name, "tuple" | "cute::tuple") {
@@ -541,6 +519,32 @@ impl Env {
                 e.span,
             )
         })
+    }
+
+    /// `f` of a tuple type written as one name (`std::tuple<int, double>`, [`Env::template_name`])
+    /// read as the call of its template on its arguments (`std::tuple(int, double)`); `None`
+    /// where `e` is no such name.
+    fn as_template_call<R>(
+        &self,
+        e: &Expr,
+        f: impl FnOnce(&Expr) -> Result<R, EvalError>,
+    ) -> Option<Result<R, EvalError>> {
+        let (name, args) = self.template_name(e)?;
+        let arena = bumpalo::Bump::new();
+        let args = match self.type_args(&args, &arena, e.span) {
+            Ok(a) => a,
+            Err(err) => return Some(Err(err)),
+        };
+        Some(f(&Expr {
+            kind: ExprKind::Call(
+                arena.alloc(Expr {
+                    kind: ExprKind::Name(name),
+                    span: e.span,
+                }),
+                arena.alloc_slice_copy(&args),
+            ),
+            span: e.span,
+        }))
     }
 
     /// A tuple type cute reads as a name (`std::tuple<int, double>`, which it has no value

@@ -108,6 +108,14 @@ impl UnOp {
 }
 
 impl BinOp {
+    /// One of C++'s six comparisons (`== != < <= > >=`): a struct's friend operator answers it.
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    }
+
     /// The operator as written.
     // Not inlined: each inlined copy of a `match` to names is a table of string pointers, each
     // relocated at every start; one copy, one table.
