@@ -429,15 +429,7 @@ impl Session {
         }
         match outcome {
             Ok(Outcome::Value(v)) => {
-                let opts = RenderOptions {
-                    paint: crate::terminal::paint(self.color),
-                    // only tables and grids fit the terminal (no ioctl a value for the others)
-                    width: matches!(self.format, Format::Table | Format::Grid)
-                        .then(crate::terminal::width)
-                        .flatten(),
-                    with_values: self.values,
-                    ..RenderOptions::default()
-                };
+                let opts = self.value_options();
                 match render::render(&v, self.format, &opts) {
                     Ok(mut s) => {
                         if self.format == Format::Json && !warnings.is_empty() {
@@ -468,14 +460,7 @@ impl Session {
                 self.print_outcome(st, Ok(Outcome::Value(v)), warnings, out, err);
             }
             Ok(Outcome::Printed(v)) => {
-                let opts = RenderOptions {
-                    paint: crate::terminal::paint(self.color),
-                    width: matches!(self.format, Format::Table | Format::Grid)
-                        .then(crate::terminal::width)
-                        .flatten(),
-                    with_values: self.values,
-                    ..RenderOptions::default()
-                };
+                let opts = self.value_options();
                 match render::render(&v, self.format, &opts) {
                     Ok(s) => self.write_open(&s, out),
                     Err(m) => {
@@ -511,6 +496,19 @@ impl Session {
     }
 
     /// End the line what was printed before left open.
+    /// How a value is rendered in this session: its colour, `--values`, and the terminal's
+    /// width for tables and grids (no ioctl a value for the other formats).
+    fn value_options(&self) -> RenderOptions {
+        RenderOptions {
+            paint: crate::terminal::paint(self.color),
+            width: matches!(self.format, Format::Table | Format::Grid)
+                .then(crate::terminal::width)
+                .flatten(),
+            with_values: self.values,
+            ..RenderOptions::default()
+        }
+    }
+
     fn end_open_line(&self, out: &mut dyn Write) {
         if self.open_line.replace(false) {
             let _ = writeln!(out);

@@ -219,66 +219,15 @@ fn inverse(
         span,
     )?;
     if let Some(laws) = laws {
-        check_inverse_law(f.name, n, &r, laws).map_err(|e| EvalError::algebra(e, span))?;
+        super::layout_composed::check_inverse_law(
+            f.name,
+            &Value::NestedComposed(Box::new(n.clone())),
+            &r,
+            laws,
+        )
+        .map_err(|e| EvalError::algebra(e, span))?;
     }
     Ok(r)
-}
-
-/// A value's function at index `i` (a layout, a composed layout or one of a composed layout).
-fn at(v: &Value, i: i64) -> crate::algebra::Result<Option<i64>> {
-    Ok(Some(match v {
-        Value::Layout(l) => l.at(i)?,
-        Value::Composed(c) => c.apply_outer(c.layout.at(i)?)?,
-        Value::NestedComposed(n) => n.at(i)?,
-        _ => return Ok(None),
-    }))
-}
-
-/// `R(C(i)) == i` (left) or `C(R(i)) == i` (right) at the checked points; a break is kept in
-/// `laws` (CuTe's answer stands, SPEC §3).
-fn check_inverse_law(
-    op: &'static str,
-    n: &NestedComposed,
-    r: &Value,
-    laws: &mut Laws,
-) -> crate::algebra::Result<()> {
-    use crate::algebra::trace::Trace;
-    let right = op == "right_inverse";
-    let size = if right {
-        match r {
-            Value::Layout(l) => l.size()?,
-            Value::Composed(c) => c.layout.size()?,
-            Value::NestedComposed(m) => m.inner.layout.size()?,
-            _ => return Ok(()),
-        }
-    } else {
-        n.inner.layout.size()?
-    };
-    for i in crate::algebra::laws::check_points(size) {
-        let (got, what) = if right {
-            let Some(x) = at(r, i)? else { return Ok(()) };
-            (n.at(x)?, format!("C(R({i})) = C({x})"))
-        } else {
-            let x = n.at(i)?;
-            let Some(y) = at(r, x)? else { return Ok(()) };
-            (y, format!("R(C({i})) = R({x})"))
-        };
-        if got != i {
-            laws.law(crate::algebra::AlgebraError::LawViolated {
-                op,
-                law: format!(
-                    "CuTe's result is not {} of {n}: {what} = {got}, not {i}",
-                    if right {
-                        "a right inverse"
-                    } else {
-                        "a left inverse"
-                    }
-                ),
-            });
-            return Ok(());
-        }
-    }
-    Ok(())
 }
 
 /// `domain_offset(c, C) = (ComposedLayout{A, O + B(c), B}, _0)`, B the inner composed layout
