@@ -171,7 +171,8 @@ fn law_step<T: Trace>(
     Ok(r)
 }
 
-/// `coalesce(L)` into `c`: where both inverses start.
+/// `coalesce(L)` into `c`: where both inverses start (inline in each).
+#[inline(always)]
 fn inverse_start<T: Trace>(
     op: &'static str,
     l: &Layout,

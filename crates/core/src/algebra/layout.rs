@@ -670,7 +670,9 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 /// `s0:d0` then `s1:d1` merge to `s0*s1:d0` when `d1 == s0*d0`, else both are kept; one mode
 /// left is that integer mode (`1:0` if of size 1). `coalesce_x` counts the last mode as of
 /// size at least 2, so that the result keeps L's function past its domain (a trailing size-1
-/// mode keeps its stride).
+/// mode keeps its stride). Inline where it is called: the first leaf taken and the walk handed
+/// to `bw_coalesce_traced` from the caller's frame.
+#[inline(always)]
 pub(crate) fn coalesce_rev_traced<T: Trace>(
     mut leaves: impl Iterator<Item = (Int, Stride)>,
     n: &dyn Fn() -> usize,
