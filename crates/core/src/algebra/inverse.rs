@@ -16,7 +16,10 @@ use super::trace::{Check, NoTrace, Rel, Step, Trace};
 /// `SortByKey`, which swaps key-index pairs: the indices alone, compared by their keys, are
 /// swapped the same).
 fn sort_by_key(n: usize, key: impl Fn(usize) -> i64) -> SmallVec<[usize; 8]> {
-    let mut a: SmallVec<[usize; 8]> = (0..n).collect();
+    let mut a: SmallVec<[usize; 8]> = SmallVec::with_capacity(n);
+    for i in 0..n {
+        a.push(i);
+    }
     for i in 0..n {
         for j in i + 1..n {
             if key(a[j]) < key(a[i]) {
@@ -29,13 +32,20 @@ fn sort_by_key(n: usize, key: impl Fn(usize) -> i64) -> SmallVec<[usize; 8]> {
 
 /// [`sort_by_key`] of the modes' indices by their strides' values, `None` where the strides
 /// are already in order (the exchange sort then swaps nothing: the order is `0, 1, ...`), as
-/// they mostly come.
+/// they mostly come. The test inline in each inverse, the sort out of line.
+#[inline(always)]
 fn order_by_stride(d: &[Stride]) -> Option<SmallVec<[usize; 8]>> {
     if d.windows(2).all(|w| w[0].value <= w[1].value) {
         None
     } else {
-        Some(sort_by_key(d.len(), |i| d[i].value))
+        Some(sort_by_stride(d))
     }
+}
+
+/// [`sort_by_key`] of the modes' indices by their strides' values (where they are not in order).
+#[inline(never)]
+fn sort_by_stride(d: &[Stride]) -> SmallVec<[usize; 8]> {
+    sort_by_key(d.len(), |i| d[i].value)
 }
 
 /// The prefix products `1, s_0, s_0 s_1, ...` of `shape` into `out` (empty; written in place,
@@ -161,7 +171,8 @@ fn law_step<T: Trace>(
     Ok(r)
 }
 
-/// `coalesce(L)` into `c`: where both inverses start.
+/// `coalesce(L)` into `c`: where both inverses start (inline in each).
+#[inline(always)]
 fn inverse_start<T: Trace>(
     op: &'static str,
     l: &Layout,

@@ -57,7 +57,9 @@ impl<'a> LayoutRef<'a> {
         self.shape.rank()
     }
 
-    /// The coalesce (`x`: coalesce_x) of this layout as its leaves, into `out`.
+    /// The coalesce (`x`: coalesce_x) of this layout as its leaves, into `out` (inline where it
+    /// is called: the leaves' walk starts in the caller's frame, no frame of its own).
+    #[inline(always)]
     fn coalesce_leaves_into<T: Trace>(self, x: bool, out: &mut FlatModes, t: &mut T) -> Result<()> {
         // the leaves are what `flatten(L).wrap()` lists
         let n = || self.shape.leaf_count();
@@ -67,6 +69,7 @@ impl<'a> LayoutRef<'a> {
 
     /// [`Layout::coalesce_traced`] as its leaves, into `out`: the algorithms that go on with
     /// the result build no layout of it.
+    #[inline(always)]
     pub(crate) fn coalesce_flat_traced<T: Trace>(
         self,
         out: &mut FlatModes,
@@ -676,7 +679,9 @@ fn rank0(op: &'static str) -> super::error::AlgebraError {
 /// `s0:d0` then `s1:d1` merge to `s0*s1:d0` when `d1 == s0*d0`, else both are kept; one mode
 /// left is that integer mode (`1:0` if of size 1). `coalesce_x` counts the last mode as of
 /// size at least 2, so that the result keeps L's function past its domain (a trailing size-1
-/// mode keeps its stride).
+/// mode keeps its stride). Inline where it is called: the first leaf taken and the walk handed
+/// to `bw_coalesce_traced` from the caller's frame.
+#[inline(always)]
 pub(crate) fn coalesce_rev_traced<T: Trace>(
     mut leaves: impl Iterator<Item = (Int, Stride)>,
     n: &dyn Fn() -> usize,
@@ -741,8 +746,10 @@ pub(crate) fn coalesce_leaves_traced<T: Trace>(
 }
 
 /// [`coalesce_leaves_traced`] of the leaves of `f`, each extent with its kind and the DSL's
-/// divisibility ([`FlatModes::extent`]) where one is dynamic.
-#[inline]
+/// divisibility ([`FlatModes::extent`]) where one is dynamic. Inline where it is called (the
+/// inverses, complement, composition): the leaves are handed to `bw_coalesce_traced` from the
+/// caller's frame.
+#[inline(always)]
 pub(crate) fn coalesce_flat_modes_traced<T: Trace>(
     f: &FlatModes,
     x: bool,
