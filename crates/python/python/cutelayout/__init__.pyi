@@ -1226,8 +1226,8 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     slice((1,(_,2)), (4,(2,3)):(1,(4,8)))"""
 
-def dice(crd: Arg, l: Arg, **kwargs: Arg) -> Any:
-    """dice(CRD, L)
+def dice(src: Arg, dicer: Arg, **kwargs: Arg) -> Any:
+    """dice(SRC, DICER)
 
 The modes of L at the integers of CRD, the `_` modes dropped (slice's complement; the DSL's dice(L, CRD) too).
 
