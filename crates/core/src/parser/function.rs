@@ -83,6 +83,26 @@ pub struct Param<'a> {
     pub tensor: bool,
 }
 
+impl<'a> Param<'a> {
+    /// A C++ function's parameter (none of the DSL's annotations).
+    fn cpp(
+        name: &'a str,
+        type_param: Option<&'a str>,
+        takes_layout: bool,
+        default: Option<&'a str>,
+    ) -> Self {
+        Param {
+            name,
+            type_param,
+            takes_layout,
+            default,
+            constexpr: false,
+            numeric: None,
+            tensor: false,
+        }
+    }
+}
+
 /// The CuTe DSL's numeric type an annotation names (`cutlass.Int32`, `Float32`), if it is one.
 fn numeric_annotation(annotation: &str) -> Option<&str> {
     let a = annotation.split('=').next().unwrap_or("").trim();
@@ -405,15 +425,7 @@ impl<'a> Parser<'a> {
                 && pack_pattern.is_none()
             {
                 *pack_pattern = Some(whole.trim());
-                out.push(Param {
-                    name,
-                    type_param: None,
-                    takes_layout: false,
-                    default: None,
-                    constexpr: false,
-                    numeric: None,
-                    tensor: false,
-                });
+                out.push(Param::cpp(name, None, false, None));
                 continue;
             }
             if let Some((pack, _)) = variadic
@@ -439,15 +451,12 @@ impl<'a> Parser<'a> {
                         Span::new(at, at + whole.len()),
                     );
                 }
-                out.push(Param {
-                    name: self.arena.alloc_str(&format!("...{name}")),
-                    type_param: Some(pack),
-                    takes_layout: false,
-                    default: None,
-                    constexpr: false,
-                    numeric: None,
-                    tensor: false,
-                });
+                out.push(Param::cpp(
+                    self.arena.alloc_str(&format!("...{name}")),
+                    Some(pack),
+                    false,
+                    None,
+                ));
                 continue;
             }
             if name.is_empty()
@@ -479,15 +488,7 @@ impl<'a> Parser<'a> {
             };
             let takes_layout = matches!(words.as_slice(), ["Layout" | "cute::Layout", _, ..])
                 || matches!(words.as_slice(), ["cute", "Layout", _, ..]);
-            out.push(Param {
-                name,
-                type_param,
-                takes_layout,
-                default,
-                constexpr: false,
-                numeric: None,
-                tensor: false,
-            });
+            out.push(Param::cpp(name, type_param, takes_layout, default));
         }
         Ok(out.into_bump_slice())
     }
