@@ -1544,21 +1544,7 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
         // a Python class (`int`, what `type(3)` is) is a `type`
-        Value::Name(n)
-            if n.starts_with("<class '")
-                || matches!(
-                    n.as_str(),
-                    "int"
-                        | "float"
-                        | "bool"
-                        | "str"
-                        | "tuple"
-                        | "list"
-                        | "dict"
-                        | "type"
-                        | "object"
-                ) =>
-        {
+        Value::Name(n) if n.starts_with("<class '") || super::is_python_builtin_class(n) => {
             "<class 'type'>".to_string()
         }
         // a DSL numeric type (`cutlass.Int32`, `cute.Float16`) is of its metaclass

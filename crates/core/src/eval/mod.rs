@@ -1174,6 +1174,9 @@ impl Env {
             // (in the DSL, as Python's print prints it at trace time)
             Stmt::Show(e) if self.dsl || self.dsl_seen => {
                 let v = self.eval_shown(&e)?;
+                if let Some(text) = python_class_text(&v) {
+                    return Ok(Outcome::Written(format!("{text}\n")));
+                }
                 // a NumPy array, as NumPy prints it (host.rs)
                 if let Some(text) = self.numpy_print(&v, e.span) {
                     return text.map(|t| Outcome::Written(format!("{t}\n")));
@@ -1422,6 +1425,10 @@ impl Env {
                 // Python's print in DSL text: as the DSL prints it at trace time
                 _ if how == parser::Printing::Items => {
                     let v = self.eval_shown(a)?;
+                    if let Some(text) = python_class_text(&v) {
+                        parts.push(TextPart::Str(text));
+                        continue;
+                    }
                     // a NumPy array, as NumPy prints it (host.rs)
                     match self.numpy_print(&v, a.span) {
                         Some(text) => TextPart::Str(text?),
@@ -1963,6 +1970,10 @@ impl Env {
                     e.span,
                 )),
                 None if let Some(v) = constant(n) => Ok(v),
+                // a Python builtin class in DSL text (`str`, `list`): its name
+                None if (self.dsl || self.dsl_seen) && is_python_builtin_class(n) => {
+                    Ok(Value::Name(n.to_string()))
+                }
                 // an element type (`using T = float;`): its name, which make_tensor<T>,
                 // sizeof_bits<T> and static_cast<T*> read
                 None if crate::algebra::recast::element_bits(n).is_some() => {
@@ -5600,6 +5611,24 @@ fn python_items(v: &Value) -> Vec<Value> {
     match v {
         Value::List(items) | Value::Tuple(items) => items.clone(),
         v => v.tuple_modes().unwrap_or_default(),
+    }
+}
+
+/// Whether a name is one of Python's builtin classes (`int`, `float`, …): Python prints the
+/// class as `<class 'int'>`, `type(x)` of it is `<class 'type'>`.
+pub(super) fn is_python_builtin_class(name: &str) -> bool {
+    matches!(
+        name,
+        "int" | "float" | "bool" | "str" | "tuple" | "list" | "dict" | "type" | "object"
+    )
+}
+
+/// Python's print of a builtin class (`print(int)`): `<class 'int'>`; `None` for any other
+/// value.
+fn python_class_text(v: &Value) -> Option<String> {
+    match v {
+        Value::Name(n) if is_python_builtin_class(n) => Some(format!("<class '{n}'>")),
+        _ => None,
     }
 }
 
