@@ -837,6 +837,21 @@ impl Env {
                 int_type,
             } => {
                 bindable(name, name_span)?;
+                // Python's `xs += ys` of a list: list.__iadd__, in place (as `xs.extend(ys)`,
+                // every name of the list sees it grow); `xs = xs + ys` is a new list
+                if (self.dsl || self.dsl_seen)
+                    && expr.span.start == name_span.start
+                    && let ExprKind::Binary(BinOp::Add, target, rhs) = expr.kind
+                    && matches!(target.kind, ExprKind::Name(n) if n == name)
+                    && let Some(Value::List(_)) = self.get(name)
+                {
+                    let rhs = match rhs.kind {
+                        ExprKind::Group(inner) => inner,
+                        _ => rhs,
+                    };
+                    self.grow_list(name, "extend", rhs, expr.span)?;
+                    return Ok(Outcome::Assigned);
+                }
                 // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
                 if let ExprKind::Lambda(params, body, false) = expr.kind {
                     self.bind_lambda(name, params, body);
@@ -1057,85 +1072,9 @@ impl Env {
                 if let ExprKind::Call(callee, [arg]) = e.kind
                     && let ExprKind::Field(base, m @ ("append" | "extend")) = callee.kind
                     && let ExprKind::Name(n) = base.kind
-                    && let Some(Value::List(xs)) = self.get(n)
+                    && let Some(Value::List(_)) = self.get(n)
                 {
-                    // Python's list holds itself after `xs.append(xs)` (a cycle, printed
-                    // `[1, [...]]`); cute's lists are shared between names (`b = a`), never
-                    // held in themselves
-                    // the other names of the same list (Python's `b = a`): they see it grow
-                    let aliases: Vec<String> = match self.vars.get(n) {
-                        Some(list) if std::sync::Arc::strong_count(list) > 1 => self
-                            .vars
-                            .iter()
-                            .filter(|(m, other)| {
-                                m.as_str() != n && std::sync::Arc::ptr_eq(other, list)
-                            })
-                            .map(|(m, _)| m.clone())
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    if m == "append"
-                        && std::iter::once(n)
-                            .chain(aliases.iter().map(String::as_str))
-                            .any(|name| mentions_as_item(arg, name))
-                    {
-                        return Err(EvalError::new(
-                            format!(
-                                "{n}.append: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
-                            ),
-                            arg.span,
-                        ));
-                    }
-                    let len = xs.len();
-                    let v = self.eval(arg)?;
-                    let items = match (m, v) {
-                        ("append", v) => vec![v],
-                        (_, v) => v.tuple_modes().ok_or_else(|| {
-                            EvalError::new(
-                                format!(
-                                    "TypeError: '{}' object is not iterable",
-                                    python_type_name(&v)
-                                ),
-                                arg.span,
-                            )
-                        })?,
-                    };
-                    // the list's integers as its last append counted them, or counted now
-                    let known = self.list_sizes.get(n).filter(|&&(l, _)| l == len);
-                    let leaves = match known {
-                        Some(&(_, leaves)) => leaves,
-                        None => self.get(n).map_or(0, value::width),
-                    };
-                    let new_len = len.saturating_add(items.len());
-                    let added = Value::List(items);
-                    let total = leaves.saturating_add(value::width(&added));
-                    if total > crate::limits::MAX_TUPLE_WIDTH {
-                        return Err(EvalError::limit(value::LimitError::TooWide(total), e.span));
-                    }
-                    if new_len > crate::limits::MAX_TUPLE_WIDTH {
-                        return Err(EvalError::limit(
-                            value::LimitError::ManyItems(new_len),
-                            e.span,
-                        ));
-                    }
-                    check_limits(&added, e.span)?;
-                    let Value::List(items) = added else {
-                        unreachable!("built as a list above")
-                    };
-                    // grown in place (copied only where a copy of the session shares it)
-                    if let Some(slot) = self.vars.get_mut(n)
-                        && let Value::List(xs) = std::sync::Arc::make_mut(slot)
-                    {
-                        xs.extend(items);
-                    }
-                    self.list_sizes.insert(n.to_string(), (new_len, total));
-                    if let Some(grown) = self.vars.get(n).cloned() {
-                        for m in aliases {
-                            self.list_sizes.insert(m.clone(), (new_len, total));
-                            self.vars.insert(m, std::sync::Arc::clone(&grown));
-                        }
-                    }
-                    return Ok(Outcome::Nothing);
+                    return self.grow_list(n, m, arg, e.span);
                 }
                 let v = self.eval_shown(&e)?;
                 // a statement that calls a Python function of the program's own prints what
@@ -1406,6 +1345,94 @@ impl Env {
                 init.span,
             )),
         }
+    }
+    /// Python's `xs.append(v)`, `xs.extend(ys)` (and `xs += ys`, list.__iadd__) of a name
+    /// bound to a list: it grows in place, seen through every name of the same list.
+    fn grow_list(
+        &mut self,
+        n: &str,
+        m: &str,
+        arg: &Expr,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        let Some(Value::List(xs)) = self.get(n) else {
+            return Err(EvalError::new(format!("'{n}' is not a list"), span));
+        };
+        let len = xs.len();
+        // Python's list holds itself after `xs.append(xs)` (a cycle, printed
+        // `[1, [...]]`); cute's lists are shared between names (`b = a`), never
+        // held in themselves
+        // the other names of the same list (Python's `b = a`): they see it grow
+        let aliases: Vec<String> = match self.vars.get(n) {
+            Some(list) if std::sync::Arc::strong_count(list) > 1 => self
+                .vars
+                .iter()
+                .filter(|(m, other)| m.as_str() != n && std::sync::Arc::ptr_eq(other, list))
+                .map(|(m, _)| m.clone())
+                .collect(),
+            _ => Vec::new(),
+        };
+        if m == "append"
+            && std::iter::once(n)
+                .chain(aliases.iter().map(String::as_str))
+                .any(|name| mentions_as_item(arg, name))
+        {
+            return Err(EvalError::new(
+                format!(
+                    "{n}.append: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
+                ),
+                arg.span,
+            ));
+        }
+        let v = self.eval(arg)?;
+        let items = match (m, v) {
+            ("append", v) => vec![v],
+            (_, v) => v.tuple_modes().ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "TypeError: '{}' object is not iterable",
+                        python_type_name(&v)
+                    ),
+                    arg.span,
+                )
+            })?,
+        };
+        // the list's integers as its last append counted them, or counted now
+        let known = self.list_sizes.get(n).filter(|&&(l, _)| l == len);
+        let leaves = match known {
+            Some(&(_, leaves)) => leaves,
+            None => self.get(n).map_or(0, value::width),
+        };
+        let new_len = len.saturating_add(items.len());
+        let added = Value::List(items);
+        let total = leaves.saturating_add(value::width(&added));
+        if total > crate::limits::MAX_TUPLE_WIDTH {
+            return Err(EvalError::limit(value::LimitError::TooWide(total), span));
+        }
+        if new_len > crate::limits::MAX_TUPLE_WIDTH {
+            return Err(EvalError::limit(
+                value::LimitError::ManyItems(new_len),
+                span,
+            ));
+        }
+        check_limits(&added, span)?;
+        let Value::List(items) = added else {
+            unreachable!("built as a list above")
+        };
+        // grown in place (copied only where a copy of the session shares it)
+        if let Some(slot) = self.vars.get_mut(n)
+            && let Value::List(xs) = std::sync::Arc::make_mut(slot)
+        {
+            xs.extend(items);
+        }
+        self.list_sizes.insert(n.to_string(), (new_len, total));
+        if let Some(grown) = self.vars.get(n).cloned() {
+            for m in aliases {
+                self.list_sizes.insert(m.clone(), (new_len, total));
+                self.vars.insert(m, std::sync::Arc::clone(&grown));
+            }
+        }
+        Ok(Outcome::Nothing)
     }
 
     /// The line of a printing statement: `cute.printf`'s format with each `{}` the next
