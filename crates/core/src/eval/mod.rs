@@ -1372,14 +1372,23 @@ impl Env {
                 .collect(),
             _ => Vec::new(),
         };
-        if m == "append"
-            && std::iter::once(n)
-                .chain(aliases.iter().map(String::as_str))
-                .any(|name| mentions_as_item(arg, name))
+        // (`xs.extend([xs])`, `xs += [xs]`: the display's items are appended)
+        let holds_itself = |name: &str| match m {
+            "append" => mentions_as_item(arg, name),
+            _ => match &arg.kind {
+                ExprKind::List(items) | ExprKind::Tuple(items) => {
+                    items.iter().any(|i| mentions_as_item(i, name))
+                }
+                _ => false,
+            },
+        };
+        if std::iter::once(n)
+            .chain(aliases.iter().map(String::as_str))
+            .any(holds_itself)
         {
             return Err(EvalError::new(
                 format!(
-                    "{n}.append: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
+                    "{n}.{m}: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
                 ),
                 arg.span,
             ));
