@@ -328,6 +328,16 @@ pub struct Env {
     /// (`t.mark_layout_dynamic()`: the DSL's method changes `t` and returns it), rebound after
     /// the statement.
     marked: std::cell::RefCell<Vec<(String, Value)>>,
+    /// Python's lists passed to a Python function that grew them (`def g(xs): xs.append(1)`):
+    /// the caller's name and the list as the call left it, rebound (with the name's aliases)
+    /// after the statement.
+    grown_arguments: std::cell::RefCell<Vec<(String, Value)>>,
+    /// The caller's names of the arguments of the Python function being called (a list passed
+    /// by name is the caller's object), taken as the call binds its parameters.
+    caller_names: std::cell::RefCell<Vec<Option<String>>>,
+    /// In a Python function's body: the lists its caller passed by name, each the caller's
+    /// name and the list object (followed as it grows), handed back after the call.
+    argument_lists: Vec<(String, std::sync::Arc<Value>)>,
     /// Whether the last call of the user's function or lambda returned nothing.
     void_call: std::cell::Cell<bool>,
     /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
@@ -402,6 +412,9 @@ impl Clone for Env {
             emitted: std::cell::RefCell::new(Vec::new()),
             written_back: std::cell::RefCell::new(None),
             marked: std::cell::RefCell::new(Vec::new()),
+            grown_arguments: std::cell::RefCell::new(Vec::new()),
+            caller_names: std::cell::RefCell::new(Vec::new()),
+            argument_lists: Vec::new(),
             void_call: std::cell::Cell::new(false),
             returned: None,
             buffers: self.buffers.clone(),
@@ -754,6 +767,10 @@ impl Env {
         // what a jit function's call wrote to memory (a host array's values)
         if let Some(b) = self.written_back.get_mut().take() {
             self.buffers = b;
+        }
+        // the caller's lists a Python function grew: one object, every name of it sees it
+        for (name, grown) in std::mem::take(self.grown_arguments.get_mut()) {
+            self.replace_list(&name, grown);
         }
         if r.is_ok() {
             for (name, v) in std::mem::take(self.marked.get_mut()) {
@@ -1346,6 +1363,30 @@ impl Env {
             )),
         }
     }
+    /// A list that a Python function's call grew, rebound to `name` and every name (and
+    /// passed argument) of the same list object.
+    fn replace_list(&mut self, name: &str, grown: Value) {
+        let grown = std::sync::Arc::new(grown);
+        let Some(old) = self.vars.get(name).map(std::sync::Arc::as_ptr) else {
+            return;
+        };
+        let names: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|(_, v)| std::sync::Arc::as_ptr(v) == old)
+            .map(|(m, _)| m.clone())
+            .collect();
+        for m in names {
+            self.list_sizes.remove(&m);
+            self.vars.insert(m, std::sync::Arc::clone(&grown));
+        }
+        for (_, list) in &mut self.argument_lists {
+            if std::sync::Arc::as_ptr(list) == old {
+                *list = std::sync::Arc::clone(&grown);
+            }
+        }
+    }
+
     /// Python's `xs.append(v)`, `xs.extend(ys)` (and `xs += ys`, list.__iadd__) of a name
     /// bound to a list: it grows in place, seen through every name of the same list.
     fn grow_list(
@@ -1359,6 +1400,7 @@ impl Env {
             return Err(EvalError::new(format!("'{n}' is not a list"), span));
         };
         let len = xs.len();
+        let before = self.vars.get(n).map(std::sync::Arc::as_ptr);
         // Python's list holds itself after `xs.append(xs)` (a cycle, printed
         // `[1, [...]]`); cute's lists are shared between names (`b = a`), never
         // held in themselves
@@ -1439,6 +1481,12 @@ impl Env {
             for m in aliases {
                 self.list_sizes.insert(m.clone(), (new_len, total));
                 self.vars.insert(m, std::sync::Arc::clone(&grown));
+            }
+            // a list the caller passed: the caller's, grown
+            for (_, list) in &mut self.argument_lists {
+                if Some(std::sync::Arc::as_ptr(list)) == before {
+                    *list = std::sync::Arc::clone(&grown);
+                }
             }
         }
         Ok(Outcome::Nothing)
