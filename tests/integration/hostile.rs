@@ -1413,9 +1413,10 @@ fn chained_c_casts_stop_at_the_nesting_limit() {
 
 /// Python's lists and tuples in DSL text past the limits on a value: a repetition
 /// (`[0] * 10**9`, `[[]] * 10**9`, `(1,) * 10**9`), a doubling loop (`x = x + x`,
-/// `x.extend(x)`) and a list that would hold itself (`x.append(x)`, a cycle cute's values
-/// cannot make) are refused before anything is built, each naming its condition; a display
-/// nested 100,000 deep stops at the limit on nesting.
+/// `x.extend(x)`, `x += x`) and a list that would hold itself (`x.append(x)`, `x += [x]`, a
+/// cycle cute's values cannot make; through a function's parameters too) are refused before
+/// anything is built, each naming its condition; a display nested 100,000 deep stops at the
+/// limit on nesting.
 #[test]
 fn python_lists_past_the_limits_are_refused() {
     let head = "import cutlass\nimport cutlass.cute as cute\n";
@@ -1451,6 +1452,26 @@ fn python_lists_past_the_limits_are_refused() {
         (
             "x = [1]\nx.append([2, (x,)])\n",
             "x.append: a list that holds itself is not modelled",
+        ),
+        (
+            "x = [1]\nfor i in range(100):\n    x += x\n",
+            "the result has 2097152 integers, more than the limit of 1048576",
+        ),
+        (
+            "x = [1]\ny = x\nx += [2, y]\n",
+            "x.extend: a list that holds itself is not modelled",
+        ),
+        (
+            "x = [1]\nx.extend([(x,)])\n",
+            "x.extend: a list that holds itself is not modelled",
+        ),
+        (
+            "x = [1]\ndef g(xs):\n    xs.extend(xs)\nfor i in range(100):\n    g(x)\n",
+            "the result has 2097152 integers, more than the limit of 1048576",
+        ),
+        (
+            "x = [1]\ny = x\ndef g(xs, ys):\n    xs.append(ys)\ng(x, y)\n",
+            "xs.append: a list that holds itself is not modelled",
         ),
         (
             &format!("x = {}1{}\n", "[".repeat(100_000), "]".repeat(100_000)),

@@ -868,7 +868,22 @@ impl Env {
                 visible,
             );
         }
-        let vals = self.eval_args(args)?;
+        // a Python function's list argument stays a list, the caller's object where it is
+        // passed by name (what the body appends the caller sees)
+        // (a jit function's are the DSL's run-time values, not the caller's list: not modelled)
+        let plain_python = r.python && !r.jit;
+        let vals = self.eval_args_as(args, !plain_python)?;
+        if plain_python {
+            *self.caller_names.borrow_mut() = args
+                .iter()
+                .map(|a| match a.kind {
+                    ExprKind::Name(n) if matches!(self.get(n), Some(Value::List(_))) => {
+                        Some(n.to_string())
+                    }
+                    _ => None,
+                })
+                .collect();
+        }
         self.call_routine_on(r, vals, span, visible)
     }
 
@@ -973,7 +988,9 @@ impl Env {
                 span,
             ));
         }
+        let caller_names = std::mem::take(&mut *self.caller_names.borrow_mut());
         let mut inner = self.clone();
+        inner.argument_lists.clear();
         inner.tracing |= r.jit;
         // a Python function's body is CuTe DSL text
         inner.dsl |= r.python;
@@ -1094,6 +1111,36 @@ impl Env {
                 inner.set(name, converted);
             }
         }
+        // the lists the caller passed by name, followed as the body grows them
+        if r.python && !r.jit {
+            // (the caller's list object of each: one list passed twice, `g(a, a)`, is one
+            // list in the body too)
+            let mut objects: Vec<(*const Value, std::sync::Arc<Value>)> = Vec::new();
+            for ((name, _), caller) in r.params.iter().zip(&caller_names) {
+                let Some(caller) = caller else { continue };
+                let Some(object) = self.vars.get(caller.as_str()).map(std::sync::Arc::as_ptr)
+                else {
+                    continue;
+                };
+                if let Some((_, shared)) = objects.iter().find(|(o, _)| *o == object) {
+                    let shared = std::sync::Arc::clone(shared);
+                    inner.vars.insert(name.clone(), shared);
+                    continue;
+                }
+                if let Some(list) = inner.vars.get(name.as_str())
+                    && matches!(**list, Value::List(_))
+                {
+                    let list = std::sync::Arc::clone(list);
+                    objects.push((object, std::sync::Arc::clone(&list)));
+                    inner.argument_lists.push((caller.clone(), list));
+                }
+            }
+        }
+        let passed: Vec<*const Value> = inner
+            .argument_lists
+            .iter()
+            .map(|(_, l)| std::sync::Arc::as_ptr(l))
+            .collect();
         let arena = bumpalo::Bump::new();
         let parse = if r.python {
             parser::parse_python_body
@@ -1120,6 +1167,14 @@ impl Env {
             out.append(&mut at_run_time);
         }
         self.calls.set(inner.calls.get());
+        // a list the body grew: the caller's list grown (rebound after the statement)
+        for ((caller, list), before) in inner.argument_lists.iter().zip(passed) {
+            if std::sync::Arc::as_ptr(list) != before {
+                self.grown_arguments
+                    .borrow_mut()
+                    .push((caller.clone(), (**list).clone()));
+            }
+        }
         if r.python {
             // Python's arrays are the caller's: what the jit function wrote stays written
             *self.written_back.borrow_mut() = Some(inner.buffers.clone());
@@ -1544,21 +1599,7 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
         // a Python class (`int`, what `type(3)` is) is a `type`
-        Value::Name(n)
-            if n.starts_with("<class '")
-                || matches!(
-                    n.as_str(),
-                    "int"
-                        | "float"
-                        | "bool"
-                        | "str"
-                        | "tuple"
-                        | "list"
-                        | "dict"
-                        | "type"
-                        | "object"
-                ) =>
-        {
+        Value::Name(n) if n.starts_with("<class '") || super::is_python_builtin_class(n) => {
             "<class 'type'>".to_string()
         }
         // a DSL numeric type (`cutlass.Int32`, `cute.Float16`) is of its metaclass

@@ -328,6 +328,16 @@ pub struct Env {
     /// (`t.mark_layout_dynamic()`: the DSL's method changes `t` and returns it), rebound after
     /// the statement.
     marked: std::cell::RefCell<Vec<(String, Value)>>,
+    /// Python's lists passed to a Python function that grew them (`def g(xs): xs.append(1)`):
+    /// the caller's name and the list as the call left it, rebound (with the name's aliases)
+    /// after the statement.
+    grown_arguments: std::cell::RefCell<Vec<(String, Value)>>,
+    /// The caller's names of the arguments of the Python function being called (a list passed
+    /// by name is the caller's object), taken as the call binds its parameters.
+    caller_names: std::cell::RefCell<Vec<Option<String>>>,
+    /// In a Python function's body: the lists its caller passed by name, each the caller's
+    /// name and the list object (followed as it grows), handed back after the call.
+    argument_lists: Vec<(String, std::sync::Arc<Value>)>,
     /// Whether the last call of the user's function or lambda returned nothing.
     void_call: std::cell::Cell<bool>,
     /// The value of the `return` leaving the body being run (`Some(None)`: `return;`).
@@ -402,6 +412,9 @@ impl Clone for Env {
             emitted: std::cell::RefCell::new(Vec::new()),
             written_back: std::cell::RefCell::new(None),
             marked: std::cell::RefCell::new(Vec::new()),
+            grown_arguments: std::cell::RefCell::new(Vec::new()),
+            caller_names: std::cell::RefCell::new(Vec::new()),
+            argument_lists: Vec::new(),
             void_call: std::cell::Cell::new(false),
             returned: None,
             buffers: self.buffers.clone(),
@@ -755,6 +768,10 @@ impl Env {
         if let Some(b) = self.written_back.get_mut().take() {
             self.buffers = b;
         }
+        // the caller's lists a Python function grew: one object, every name of it sees it
+        for (name, grown) in std::mem::take(self.grown_arguments.get_mut()) {
+            self.replace_list(&name, grown);
+        }
         if r.is_ok() {
             for (name, v) in std::mem::take(self.marked.get_mut()) {
                 self.bind(&name, v);
@@ -837,6 +854,21 @@ impl Env {
                 int_type,
             } => {
                 bindable(name, name_span)?;
+                // Python's `xs += ys` of a list: list.__iadd__, in place (as `xs.extend(ys)`,
+                // every name of the list sees it grow); `xs = xs + ys` is a new list
+                if (self.dsl || self.dsl_seen)
+                    && expr.span.start == name_span.start
+                    && let ExprKind::Binary(BinOp::Add, target, rhs) = expr.kind
+                    && matches!(target.kind, ExprKind::Name(n) if n == name)
+                    && let Some(Value::List(_)) = self.get(name)
+                {
+                    let rhs = match rhs.kind {
+                        ExprKind::Group(inner) => inner,
+                        _ => rhs,
+                    };
+                    self.grow_list(name, "extend", rhs, expr.span)?;
+                    return Ok(Outcome::Assigned);
+                }
                 // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
                 if let ExprKind::Lambda(params, body, false) = expr.kind {
                     self.bind_lambda(name, params, body);
@@ -1057,85 +1089,9 @@ impl Env {
                 if let ExprKind::Call(callee, [arg]) = e.kind
                     && let ExprKind::Field(base, m @ ("append" | "extend")) = callee.kind
                     && let ExprKind::Name(n) = base.kind
-                    && let Some(Value::List(xs)) = self.get(n)
+                    && let Some(Value::List(_)) = self.get(n)
                 {
-                    // Python's list holds itself after `xs.append(xs)` (a cycle, printed
-                    // `[1, [...]]`); cute's lists are shared between names (`b = a`), never
-                    // held in themselves
-                    // the other names of the same list (Python's `b = a`): they see it grow
-                    let aliases: Vec<String> = match self.vars.get(n) {
-                        Some(list) if std::sync::Arc::strong_count(list) > 1 => self
-                            .vars
-                            .iter()
-                            .filter(|(m, other)| {
-                                m.as_str() != n && std::sync::Arc::ptr_eq(other, list)
-                            })
-                            .map(|(m, _)| m.clone())
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    if m == "append"
-                        && std::iter::once(n)
-                            .chain(aliases.iter().map(String::as_str))
-                            .any(|name| mentions_as_item(arg, name))
-                    {
-                        return Err(EvalError::new(
-                            format!(
-                                "{n}.append: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
-                            ),
-                            arg.span,
-                        ));
-                    }
-                    let len = xs.len();
-                    let v = self.eval(arg)?;
-                    let items = match (m, v) {
-                        ("append", v) => vec![v],
-                        (_, v) => v.tuple_modes().ok_or_else(|| {
-                            EvalError::new(
-                                format!(
-                                    "TypeError: '{}' object is not iterable",
-                                    python_type_name(&v)
-                                ),
-                                arg.span,
-                            )
-                        })?,
-                    };
-                    // the list's integers as its last append counted them, or counted now
-                    let known = self.list_sizes.get(n).filter(|&&(l, _)| l == len);
-                    let leaves = match known {
-                        Some(&(_, leaves)) => leaves,
-                        None => self.get(n).map_or(0, value::width),
-                    };
-                    let new_len = len.saturating_add(items.len());
-                    let added = Value::List(items);
-                    let total = leaves.saturating_add(value::width(&added));
-                    if total > crate::limits::MAX_TUPLE_WIDTH {
-                        return Err(EvalError::limit(value::LimitError::TooWide(total), e.span));
-                    }
-                    if new_len > crate::limits::MAX_TUPLE_WIDTH {
-                        return Err(EvalError::limit(
-                            value::LimitError::ManyItems(new_len),
-                            e.span,
-                        ));
-                    }
-                    check_limits(&added, e.span)?;
-                    let Value::List(items) = added else {
-                        unreachable!("built as a list above")
-                    };
-                    // grown in place (copied only where a copy of the session shares it)
-                    if let Some(slot) = self.vars.get_mut(n)
-                        && let Value::List(xs) = std::sync::Arc::make_mut(slot)
-                    {
-                        xs.extend(items);
-                    }
-                    self.list_sizes.insert(n.to_string(), (new_len, total));
-                    if let Some(grown) = self.vars.get(n).cloned() {
-                        for m in aliases {
-                            self.list_sizes.insert(m.clone(), (new_len, total));
-                            self.vars.insert(m, std::sync::Arc::clone(&grown));
-                        }
-                    }
-                    return Ok(Outcome::Nothing);
+                    return self.grow_list(n, m, arg, e.span);
                 }
                 let v = self.eval_shown(&e)?;
                 // a statement that calls a Python function of the program's own prints what
@@ -1174,6 +1130,9 @@ impl Env {
             // (in the DSL, as Python's print prints it at trace time)
             Stmt::Show(e) if self.dsl || self.dsl_seen => {
                 let v = self.eval_shown(&e)?;
+                if let Some(text) = python_class_text(&v) {
+                    return Ok(Outcome::Written(format!("{text}\n")));
+                }
                 // a NumPy array, as NumPy prints it (host.rs)
                 if let Some(text) = self.numpy_print(&v, e.span) {
                     return text.map(|t| Outcome::Written(format!("{t}\n")));
@@ -1404,6 +1363,134 @@ impl Env {
             )),
         }
     }
+    /// A list that a Python function's call grew, rebound to `name` and every name (and
+    /// passed argument) of the same list object.
+    fn replace_list(&mut self, name: &str, grown: Value) {
+        let grown = std::sync::Arc::new(grown);
+        let Some(old) = self.vars.get(name).map(std::sync::Arc::as_ptr) else {
+            return;
+        };
+        let names: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|(_, v)| std::sync::Arc::as_ptr(v) == old)
+            .map(|(m, _)| m.clone())
+            .collect();
+        for m in names {
+            self.list_sizes.remove(&m);
+            self.vars.insert(m, std::sync::Arc::clone(&grown));
+        }
+        for (_, list) in &mut self.argument_lists {
+            if std::sync::Arc::as_ptr(list) == old {
+                *list = std::sync::Arc::clone(&grown);
+            }
+        }
+    }
+
+    /// Python's `xs.append(v)`, `xs.extend(ys)` (and `xs += ys`, list.__iadd__) of a name
+    /// bound to a list: it grows in place, seen through every name of the same list.
+    fn grow_list(
+        &mut self,
+        n: &str,
+        m: &str,
+        arg: &Expr,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        let Some(Value::List(xs)) = self.get(n) else {
+            return Err(EvalError::new(format!("'{n}' is not a list"), span));
+        };
+        let len = xs.len();
+        let before = self.vars.get(n).map(std::sync::Arc::as_ptr);
+        // Python's list holds itself after `xs.append(xs)` (a cycle, printed
+        // `[1, [...]]`); cute's lists are shared between names (`b = a`), never
+        // held in themselves
+        // the other names of the same list (Python's `b = a`): they see it grow
+        let aliases: Vec<String> = match self.vars.get(n) {
+            Some(list) if std::sync::Arc::strong_count(list) > 1 => self
+                .vars
+                .iter()
+                .filter(|(m, other)| m.as_str() != n && std::sync::Arc::ptr_eq(other, list))
+                .map(|(m, _)| m.clone())
+                .collect(),
+            _ => Vec::new(),
+        };
+        // (`xs.extend([xs])`, `xs += [xs]`: the display's items are appended)
+        let holds_itself = |name: &str| match m {
+            "append" => mentions_as_item(arg, name),
+            _ => match &arg.kind {
+                ExprKind::List(items) | ExprKind::Tuple(items) => {
+                    items.iter().any(|i| mentions_as_item(i, name))
+                }
+                _ => false,
+            },
+        };
+        if std::iter::once(n)
+            .chain(aliases.iter().map(String::as_str))
+            .any(holds_itself)
+        {
+            return Err(EvalError::new(
+                format!(
+                    "{n}.{m}: a list that holds itself is not modelled (a cycle: cute shares a list between its names, `b = a`, but holds no list in itself)"
+                ),
+                arg.span,
+            ));
+        }
+        let v = self.eval(arg)?;
+        let items = match (m, v) {
+            ("append", v) => vec![v],
+            (_, v) => v.tuple_modes().ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "TypeError: '{}' object is not iterable",
+                        python_type_name(&v)
+                    ),
+                    arg.span,
+                )
+            })?,
+        };
+        // the list's integers as its last append counted them, or counted now
+        let known = self.list_sizes.get(n).filter(|&&(l, _)| l == len);
+        let leaves = match known {
+            Some(&(_, leaves)) => leaves,
+            None => self.get(n).map_or(0, value::width),
+        };
+        let new_len = len.saturating_add(items.len());
+        let added = Value::List(items);
+        let total = leaves.saturating_add(value::width(&added));
+        if total > crate::limits::MAX_TUPLE_WIDTH {
+            return Err(EvalError::limit(value::LimitError::TooWide(total), span));
+        }
+        if new_len > crate::limits::MAX_TUPLE_WIDTH {
+            return Err(EvalError::limit(
+                value::LimitError::ManyItems(new_len),
+                span,
+            ));
+        }
+        check_limits(&added, span)?;
+        let Value::List(items) = added else {
+            unreachable!("built as a list above")
+        };
+        // grown in place (copied only where a copy of the session shares it)
+        if let Some(slot) = self.vars.get_mut(n)
+            && let Value::List(xs) = std::sync::Arc::make_mut(slot)
+        {
+            xs.extend(items);
+        }
+        self.list_sizes.insert(n.to_string(), (new_len, total));
+        if let Some(grown) = self.vars.get(n).cloned() {
+            for m in aliases {
+                self.list_sizes.insert(m.clone(), (new_len, total));
+                self.vars.insert(m, std::sync::Arc::clone(&grown));
+            }
+            // a list the caller passed: the caller's, grown
+            for (_, list) in &mut self.argument_lists {
+                if Some(std::sync::Arc::as_ptr(list)) == before {
+                    *list = std::sync::Arc::clone(&grown);
+                }
+            }
+        }
+        Ok(Outcome::Nothing)
+    }
 
     /// The line of a printing statement: `cute.printf`'s format with each `{}` the next
     /// argument's value, or Python's `print` items separated by blanks. Values print in the
@@ -1422,6 +1509,10 @@ impl Env {
                 // Python's print in DSL text: as the DSL prints it at trace time
                 _ if how == parser::Printing::Items => {
                     let v = self.eval_shown(a)?;
+                    if let Some(text) = python_class_text(&v) {
+                        parts.push(TextPart::Str(text));
+                        continue;
+                    }
                     // a NumPy array, as NumPy prints it (host.rs)
                     match self.numpy_print(&v, a.span) {
                         Some(text) => TextPart::Str(text?),
@@ -1963,6 +2054,10 @@ impl Env {
                     e.span,
                 )),
                 None if let Some(v) = constant(n) => Ok(v),
+                // a Python builtin class in DSL text (`str`, `list`): its name
+                None if (self.dsl || self.dsl_seen) && is_python_builtin_class(n) => {
+                    Ok(Value::Name(n.to_string()))
+                }
                 // an element type (`using T = float;`): its name, which make_tensor<T>,
                 // sizeof_bits<T> and static_cast<T*> read
                 None if crate::algebra::recast::element_bits(n).is_some() => {
@@ -5600,6 +5695,24 @@ fn python_items(v: &Value) -> Vec<Value> {
     match v {
         Value::List(items) | Value::Tuple(items) => items.clone(),
         v => v.tuple_modes().unwrap_or_default(),
+    }
+}
+
+/// Whether a name is one of Python's builtin classes (`int`, `float`, …): Python prints the
+/// class as `<class 'int'>`, `type(x)` of it is `<class 'type'>`.
+pub(super) fn is_python_builtin_class(name: &str) -> bool {
+    matches!(
+        name,
+        "int" | "float" | "bool" | "str" | "tuple" | "list" | "dict" | "type" | "object"
+    )
+}
+
+/// Python's print of a builtin class (`print(int)`): `<class 'int'>`; `None` for any other
+/// value.
+fn python_class_text(v: &Value) -> Option<String> {
+    match v {
+        Value::Name(n) if is_python_builtin_class(n) => Some(format!("<class '{n}'>")),
+        _ => None,
     }
 }
 
