@@ -607,20 +607,31 @@ fn call_handler(
             // twice)
             lawful(args, laws, handler)
         }
-        (Some(lawful), Some(laws)) => {
-            // the DSL's answer (its handler); where it is C++'s, the laws C++'s lawful call
-            // finds broken are this answer's too (SPEC §3: CuTe's answer, and a warning)
-            let v = handler(args)?;
-            let mut found = Laws::default();
-            if let Ok(cpp) = lawful(args, &mut found, f.handler)
-                && cpp == v
-            {
-                laws.violations.append(&mut found.violations);
-            }
-            Ok(v)
-        }
+        (Some(lawful), Some(laws)) => dsl_call_with_cpp_laws(f, handler, lawful, args, laws),
         _ => handler(args),
     }
+}
+
+/// The DSL's answer (its handler) to a call whose C++ form has a law: where it is C++'s, the
+/// laws C++'s lawful call finds broken are this answer's too (SPEC §3: CuTe's answer, and a
+/// warning). Out of line: its two values and its `Laws` stay off the common call's frame.
+#[cold]
+#[inline(never)]
+fn dsl_call_with_cpp_laws(
+    f: &Function,
+    handler: Handler,
+    lawful: LawfulHandler,
+    args: &Args,
+    laws: &mut Laws,
+) -> Result<Value, EvalError> {
+    let v = handler(args)?;
+    let mut found = Laws::default();
+    if let Ok(cpp) = lawful(args, &mut found, f.handler)
+        && cpp == v
+    {
+        laws.violations.append(&mut found.violations);
+    }
+    Ok(v)
 }
 
 /// Whether a function's result has a law that a call as the user's is checked against.
