@@ -365,7 +365,7 @@ pub fn call_checking_in(
     vals: &[Value],
     spans: &[Span],
     span: Span,
-    mut laws: Option<&mut Laws>,
+    laws: Option<&mut Laws>,
     dsl: bool,
     rule: Rule,
 ) -> Result<Value, EvalError> {
@@ -417,6 +417,71 @@ pub fn call_checking_in(
     if dsl {
         dsl_refuses_composed(f, vals, spans, span)?;
     }
+    let handler = match f.dsl {
+        Some(d) if dsl => d.handler,
+        _ => f.handler,
+    };
+    // the common call (no argument takes a path of its own) in this frame; the paths of
+    // typed constants, basis strides, composed layouts and tensors out of line, in a frame
+    // of their own (inline, they grew this one's frame and its register saves on every call)
+    if !typed && layout_composed.is_none() && basis.is_none() && nested.is_none() && !wrapped {
+        return call_handler(
+            f,
+            handler,
+            &Args {
+                vals,
+                spans,
+                span,
+                rule,
+            },
+            laws,
+            dsl,
+        );
+    }
+    let paths = OwnPaths {
+        layout_composed,
+        nested,
+        basis,
+        typed,
+        wrapped,
+    };
+    call_on_own_paths(f, handler, vals, spans, span, laws, dsl, rule, paths)
+}
+
+/// The arguments of a call that take a path of their own (the first of each kind), as
+/// [`call_checking_in`]'s walk finds them.
+#[derive(Clone, Copy)]
+struct OwnPaths {
+    layout_composed: Option<usize>,
+    nested: Option<usize>,
+    basis: Option<usize>,
+    typed: bool,
+    wrapped: bool,
+}
+
+/// [`call_checking_in`] where an argument takes a path of its own: a typed constant lowered, a
+/// basis stride refused, a composed layout or a tensor through its inner layout.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn call_on_own_paths(
+    f: &Function,
+    handler: Handler,
+    vals: &[Value],
+    spans: &[Span],
+    span: Span,
+    mut laws: Option<&mut Laws>,
+    dsl: bool,
+    rule: Rule,
+    paths: OwnPaths,
+) -> Result<Value, EvalError> {
+    let OwnPaths {
+        layout_composed,
+        nested,
+        basis,
+        typed,
+        wrapped,
+    } = paths;
     // a typed constant (`integral_constant<uint32_t, 5>`) is the static integer it is to every
     // function but those that ask its type
     if typed && !f.typed {
@@ -443,12 +508,6 @@ pub fn call_checking_in(
             spans.get(i).copied().unwrap_or(span),
         ));
     }
-    let handler = match f.dsl {
-        Some(d) if dsl => d.handler,
-        _ => f.handler,
-    };
-    // the arguments as given, made where each call takes them (made once above the test,
-    // they were kept across it: 2 to 3 instructions more a call on the common path)
     if layout_composed.is_none() && nested.is_none() && !wrapped {
         return call_handler(
             f,
@@ -548,20 +607,31 @@ fn call_handler(
             // twice)
             lawful(args, laws, handler)
         }
-        (Some(lawful), Some(laws)) => {
-            // the DSL's answer (its handler); where it is C++'s, the laws C++'s lawful call
-            // finds broken are this answer's too (SPEC §3: CuTe's answer, and a warning)
-            let v = handler(args)?;
-            let mut found = Laws::default();
-            if let Ok(cpp) = lawful(args, &mut found, f.handler)
-                && cpp == v
-            {
-                laws.violations.append(&mut found.violations);
-            }
-            Ok(v)
-        }
+        (Some(lawful), Some(laws)) => dsl_call_with_cpp_laws(f, handler, lawful, args, laws),
         _ => handler(args),
     }
+}
+
+/// The DSL's answer (its handler) to a call whose C++ form has a law: where it is C++'s, the
+/// laws C++'s lawful call finds broken are this answer's too (SPEC §3: CuTe's answer, and a
+/// warning). Out of line: its two values and its `Laws` stay off the common call's frame.
+#[cold]
+#[inline(never)]
+fn dsl_call_with_cpp_laws(
+    f: &Function,
+    handler: Handler,
+    lawful: LawfulHandler,
+    args: &Args,
+    laws: &mut Laws,
+) -> Result<Value, EvalError> {
+    let v = handler(args)?;
+    let mut found = Laws::default();
+    if let Ok(cpp) = lawful(args, &mut found, f.handler)
+        && cpp == v
+    {
+        laws.violations.append(&mut found.violations);
+    }
+    Ok(v)
 }
 
 /// Whether a function's result has a law that a call as the user's is checked against.
