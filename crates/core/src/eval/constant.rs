@@ -236,6 +236,11 @@ impl Constant {
 
     /// CuTe's `operator value_type()`: its value as the algebra's static integer.
     pub fn as_static(self, span: Span) -> Result<Value, EvalError> {
+        self.as_int(false, span)
+    }
+
+    /// Its value as the algebra's integer of the kind asked (`dynamic`), where it fits.
+    fn as_int(self, dynamic: bool, span: Span) -> Result<Value, EvalError> {
         let v = i64::try_from(self.value()).map_err(|_| {
             EvalError::new(
                 format!(
@@ -245,7 +250,7 @@ impl Constant {
                 span,
             )
         })?;
-        Ok(Value::IntTuple(IntTuple::int_of(v, false)))
+        Ok(Value::IntTuple(IntTuple::int_of(v, dynamic)))
     }
 
     /// Its C++ type as written (`integral_constant<unsigned int,5>`, `C<5u>`,
@@ -269,16 +274,7 @@ impl Constant {
     /// The value it converts to (`operator value_type()`): the run-time integer C++'s
     /// arithmetic computes with where no overload of CuTe's takes it (a `std::integral_constant`).
     fn converted(self, span: Span) -> Result<Value, EvalError> {
-        let v = i64::try_from(self.value()).map_err(|_| {
-            EvalError::new(
-                format!(
-                    "{} does not fit the integers cute computes layouts with (64-bit signed)",
-                    self.value()
-                ),
-                span,
-            )
-        })?;
-        Ok(Value::IntTuple(IntTuple::int_of(v, true)))
+        self.as_int(true, span)
     }
 }
 

@@ -1888,17 +1888,7 @@ impl Env {
             // Python's list in DSL text: its values, held as a list (Python's `+`, `append`,
             // print and type() see one; the function table takes it as the tuple it holds)
             ExprKind::List(items) if self.dsl || self.dsl_seen => {
-                let mut tally = Tally::new(items.len());
-                let mut vals = Vec::with_capacity(items.len());
-                for i in items.iter() {
-                    let v = self.tuple_item(i)?;
-                    let past = tally.past(&v, crate::limits::MAX_TUPLE_WIDTH);
-                    vals.push(v);
-                    if past {
-                        break;
-                    }
-                }
-                let v = Value::List(vals);
+                let v = Value::List(self.tuple_items(items)?);
                 check_limits(&v, e.span)?;
                 Ok(v)
             }
@@ -1914,18 +1904,7 @@ impl Env {
                         return Ok(v);
                     }
                 }
-                let mut tally = Tally::new(items.len());
-                let mut vals = Vec::with_capacity(items.len());
-                for i in items.iter() {
-                    let v = self.tuple_item(i)?;
-                    let past = tally.past(&v, crate::limits::MAX_TUPLE_WIDTH);
-                    vals.push(v);
-                    if past {
-                        // the error the whole would give, before the rest is made
-                        break;
-                    }
-                }
-                let v = Value::tuple(vals);
+                let v = Value::tuple(self.tuple_items(items)?);
                 check_limits(&v, e.span)?;
                 Ok(v)
             }
@@ -2898,6 +2877,22 @@ impl Env {
             ty = kept_int_type(&v);
         }
         Ok((v, ty))
+    }
+
+    /// The values of a tuple's (or list's) items, in order; past the width limit the items
+    /// stop at the first one past it (the error the whole would give, before the rest is made).
+    fn tuple_items(&self, items: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        let mut tally = Tally::new(items.len());
+        let mut vals = Vec::with_capacity(items.len());
+        for i in items.iter() {
+            let v = self.tuple_item(i)?;
+            let past = tally.past(&v, crate::limits::MAX_TUPLE_WIDTH);
+            vals.push(v);
+            if past {
+                break;
+            }
+        }
+        Ok(vals)
     }
 
     /// An element of a tuple literal: integer arithmetic does not stand there in C++ text and

@@ -91,6 +91,20 @@ pub fn write_printf_value(out: &mut String, v: &Value) {
     }
 }
 
+/// The elements of a traced tuple or list, `, `-separated (a tuple of integers in Python's
+/// form).
+fn write_traced_items(out: &mut String, items: &[Value]) {
+    for (i, e) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        match e {
+            Value::IntTuple(t) => write_python_tuple(out, t),
+            e => write_traced_value(out, e),
+        }
+    }
+}
+
 /// A value as Python's `print` prints it in a CuTe DSL `@cute.jit` function, at trace time
 /// (checked with dsl-oracle): a static integer as it is, a run-time one `?` (its value is not
 /// known when the DSL traces); a layout in the notation with its run-time integers `?`
@@ -115,15 +129,7 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         Value::Layout(l) => write_unknown_dynamic(out, |o| l.write_with_div(o)),
         Value::Tuple(items) => {
             out.push('(');
-            for (i, e) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                match e {
-                    Value::IntTuple(t) => write_python_tuple(out, t),
-                    e => write_traced_value(out, e),
-                }
-            }
+            write_traced_items(out, items);
             if items.len() == 1 {
                 out.push(',');
             }
@@ -131,15 +137,7 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         }
         Value::List(items) => {
             out.push('[');
-            for (i, e) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                match e {
-                    Value::IntTuple(t) => write_python_tuple(out, t),
-                    e => write_traced_value(out, e),
-                }
-            }
+            write_traced_items(out, items);
             out.push(']');
         }
         Value::Swizzle(s) => {
