@@ -35,6 +35,15 @@ impl Coord {
         }
     }
 
+    /// Whether the coordinate is `_` throughout (CuTe's `all_underscore`).
+    pub fn all_underscore(&self) -> bool {
+        match self {
+            Coord::Int(_) => false,
+            Coord::Under => true,
+            Coord::Tuple(v) => v.iter().all(Coord::all_underscore),
+        }
+    }
+
     /// The coordinate as an IntTuple, when it has no `_`.
     pub fn to_int_tuple(&self) -> Option<IntTuple> {
         match self {

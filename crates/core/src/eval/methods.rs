@@ -2203,7 +2203,7 @@ fn tensor_method(
                 Origin::Ptr(p) => Value::Pointer(p.clone()),
                 Origin::Transform(_) => Value::Iterator(o.clone()),
             }),
-            ("layout_a", [], None) => part(Value::Layout(lc.layout.outer.clone())),
+            ("layout_a", [], None) => part(super::functions::outer_value(&lc.layout)),
             ("offset", [], None) => part(Value::IntTuple(lc.layout.offset.clone())),
             ("layout_b", [], None) => part(super::functions::inner_value(&lc.layout.inner)),
             ("shape" | "size", [], _) => {

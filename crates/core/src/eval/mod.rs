@@ -5140,73 +5140,25 @@ pub fn compose_values_in(
                 },
             )))
         }
-        // composition(A o O o B, S) = A o O o composition(B, S) for S a swizzle or a swizzled
-        // layout: of a layout B, the swizzle moved before it (a swizzled B); of a swizzle B and a
-        // swizzle S, the two merged
-        (Value::LayoutComposed(t), Value::Swizzle(_) | Value::Composed(_))
-            if t.origin.is_none() =>
-        {
-            use crate::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
-            use crate::algebra::swizzle::{self as sw, SwizzledOrPlain};
-            let of = |r: SwizzledOrPlain| match r {
-                SwizzledOrPlain::Plain(l) => Inner::Layout(l),
-                SwizzledOrPlain::Composed(c) => Inner::Swizzled(c),
-            };
-            let inner = match (&t.layout.inner, b) {
-                (Inner::Layout(l), Value::Swizzle(s)) => {
-                    of(sw::layout_then_swizzle(l, s).map_err(alg)?)
-                }
-                (Inner::Layout(l), Value::Composed(c)) => {
-                    of(sw::layout_then_composed(l, c).map_err(alg)?)
-                }
-                (Inner::Swizzle(s0), Value::Swizzle(s1)) => {
-                    Inner::Swizzle(sw::merge_swizzles(s0, s1).map_err(alg)?)
-                }
-                (Inner::Swizzle(s0), _) => {
-                    return Err(EvalError::new(
-                        format!(
-                            "composition: CuTe composes the inner swizzle {s0} of this composed layout with a swizzle or a layout only: composition(Swizzle, ComposedLayout) does not compile (no matching function)"
-                        ),
-                        bspan,
-                    ));
-                }
-                _ => {
-                    return Err(EvalError::new(
-                        format!(
-                            "composition: CuTe's answer is {} o {} o composition({}, {}), a layout after a composed layout of a composed layout, which cute does not model",
-                            t.layout.outer_text(),
-                            t.layout.offset,
-                            t.layout.inner,
-                            plain::render(b)
-                        ),
-                        span,
-                    ));
-                }
-            };
-            Ok(Value::LayoutComposed(Box::new(ComposedTensor {
-                origin: None,
-                layout: LayoutComposed {
-                    outer: t.layout.outer.clone(),
-                    outer_swizzle: t.layout.outer_swizzle,
-                    offset: t.layout.offset.clone(),
-                    inner,
-                },
-            })))
-        }
         // composition(L, C) of a layout or a swizzled layout L
         (Value::Layout(_) | Value::Composed(_) | Value::Swizzle(_), Value::LayoutComposed(t))
             if t.origin.is_none() =>
         {
             functions::composed_after(a, aspan, t, bspan, span)
         }
-        // composition(A o O o B, Y) = composition(A, O, composition(B, Y)) of a composed Y
-        // (layout_composed.hpp): B a layout or a swizzled layout composes Y (a layout's
-        // composition with Y needs Y's offset a static 0); a swizzle B does not compile
-        (Value::LayoutComposed(t), Value::LayoutComposed(_) | Value::NestedComposed(_))
-            if t.origin.is_none() =>
-        {
-            use crate::algebra::layout_composed::Inner;
-            if let Inner::Swizzle(s) = &t.layout.inner {
+        // composition(A o O o B, Y) = composition(A, O, composition(B, Y)) (layout_composed.hpp)
+        // for Y a swizzle, a swizzled layout or a composed layout: of a layout B and a swizzle,
+        // the swizzle moved before B; of a swizzle B and a swizzle, the two merged; a layout B
+        // composes a composed Y when Y's offset is a static 0; a swizzle B composes no composed Y
+        (
+            Value::LayoutComposed(t),
+            Value::Swizzle(_)
+            | Value::Composed(_)
+            | Value::LayoutComposed(_)
+            | Value::NestedComposed(_),
+        ) if t.origin.is_none() => {
+            use crate::algebra::layout_composed::Stage;
+            if let (Stage::Swizzle(s), false) = (&t.layout.inner, matches!(b, Value::Swizzle(_))) {
                 return Err(EvalError::new(
                     format!(
                         "composition: CuTe composes the inner swizzle {s} of this composed layout with a swizzle or a layout only: composition(Swizzle, ComposedLayout) does not compile (no matching function)"
@@ -5217,29 +5169,15 @@ pub fn compose_values_in(
             let inner = functions::inner_value(&t.layout.inner);
             let bc = compose_values_in(&inner, aspan, b, bspan, span, rule)?;
             let outer = functions::outer_value(&t.layout);
-            match &bc {
-                Value::Layout(_) | Value::Swizzle(_) | Value::Composed(_) => {
-                    let layout = functions::construction::composed_of(
-                        &outer,
-                        t.layout.offset.clone(),
-                        &bc,
-                        span,
-                    )?
-                    .expect("a layout or a swizzled layout");
-                    Ok(Value::LayoutComposed(Box::new(
-                        crate::algebra::layout_composed::ComposedTensor {
-                            origin: None,
-                            layout,
-                        },
-                    )))
-                }
-                _ => Err(EvalError::new(
+            match functions::construction::composed_of(&outer, t.layout.offset.clone(), &bc, span)?
+            {
+                Some(layout) => Ok(functions::composed_value(layout)),
+                None => Err(EvalError::new(
                     format!(
-                        "composition: CuTe's answer is {} o {} o {}, a composed layout of composed layouts (ComposedLayout<…, {}>), which cute does not model",
+                        "composition: CuTe's answer is {} o {} o {}, which cute does not model",
                         plain::render(&outer),
                         t.layout.offset,
                         plain::render(&bc),
-                        bc.kind()
                     ),
                     span,
                 )),
@@ -5363,11 +5301,31 @@ pub fn compose_values_in(
             "composition: CuTe requires the right side's offset to be 0 (CUTE_STATIC_ASSERT_V(b.offset() == Int<0>{}, \"Require offset == 0.\"))",
             bspan,
         )),
+        // composition(Sw o OFF o B, Y) = composition(Sw, OFF, composition(B, Y))
+        // (layout_composed.hpp) of a composed Y: three swizzle stages and more, one composed
+        // layout
         (Value::NestedComposed(_), Value::Composed(_) | Value::NestedComposed(_))
-        | (Value::Composed(_), Value::NestedComposed(_)) => Err(EvalError::new(
-            "composition: CuTe's result has three swizzle stages (Sw o OFF o Sw' o OFF' o Sw'' o OFF'' o L), which cute does not model",
-            span,
-        )),
+        | (Value::Composed(_), Value::NestedComposed(_)) => {
+            use crate::algebra::layout_composed::{LayoutComposed, Stage};
+            use crate::algebra::swizzle::PlainOffset;
+            let (sw, off, inner) = match a {
+                Value::Composed(c) => (c.swizzle, c.offset, Value::Layout(c.layout.clone())),
+                Value::NestedComposed(n) => (n.swizzle, n.offset, Value::composed(n.inner.clone())),
+                _ => unreachable!("matched above"),
+            };
+            let PlainOffset::Int(o) = off.plain() else {
+                return Err(EvalError::new(
+                    "composition: a composed layout over a smem_ptr offset composed with a composed layout is not modelled; use as_position_independent_swizzle_layout first",
+                    aspan,
+                ));
+            };
+            let bc = compose_values_in(&inner, aspan, b, bspan, span, rule)?;
+            Ok(functions::composed_value(LayoutComposed {
+                outer: Stage::Swizzle(sw),
+                offset: IntTuple::int_of(o.value, o.dynamic()),
+                inner: functions::stage_of(&bc, span)?,
+            }))
+        }
         (Value::NestedComposed(n), _) => {
             let mut buf = TilerBuf::new();
             let t = to_tiler(b, bspan, &mut buf)?;

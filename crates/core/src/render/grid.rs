@@ -140,7 +140,7 @@ pub fn print_layout_composed(c: &ComposedLayout) -> Result<String, RenderError> 
 /// The title of [`print_layout_after`] in the plain notation: CuTe's print, its static `_`
 /// removed (`128:1 o -4 o Sw<2,2,2> o 0 o (8,4):(1,8)`).
 pub fn after_title(c: &crate::algebra::layout_composed::LayoutComposed) -> String {
-    format!("{} o {} o {}", c.outer_text(), c.offset, c.inner)
+    c.flat_text()
 }
 
 /// CuTe's `print_layout` of `A o O o B` (a layout after a swizzled layout, as CuTe's inverse of
@@ -150,7 +150,7 @@ pub fn print_layout_after(
     c: &crate::algebra::layout_composed::LayoutComposed,
     title: &str,
 ) -> Result<String, RenderError> {
-    if c.outer.stride().has_basis() {
+    if c.maps_to_coordinates() {
         return Err(RenderError::new(
             "print_layout takes a layout into integers, and this composed layout maps to coordinates",
         ));

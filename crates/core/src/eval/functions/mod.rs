@@ -188,7 +188,8 @@ mod index;
 mod keywords;
 mod layout_composed;
 pub(crate) use layout_composed::{
-    composed_after, inner_value, outer_value, slice as layout_composed_slice,
+    composed_after, composed_value, inner_value, outer_value, slice as layout_composed_slice,
+    stage_of,
 };
 mod layouts;
 mod modes;
@@ -493,8 +494,10 @@ fn call_on_own_paths(
         return call_checking_in(f, &lowered, spans, span, laws, dsl, rule);
     }
     // a layout composed with a layout (an im2col TMA's tensor): through its inner layout
+    // (composition(X, O, Y) and make_composed_layout(X, O, Y) build ComposedLayout<X, O, Y>)
     if let Some(i) = layout_composed
         && f.name != "make_composed_layout"
+        && !(f.name == "composition" && vals.len() == 3)
     {
         return layout_composed::call(f, vals, i, spans, span, laws);
     }
