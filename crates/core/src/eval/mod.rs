@@ -5157,15 +5157,6 @@ pub fn compose_values_in(
             | Value::LayoutComposed(_)
             | Value::NestedComposed(_),
         ) if t.origin.is_none() => {
-            use crate::algebra::layout_composed::Stage;
-            if let (Stage::Swizzle(s), false) = (&t.layout.inner, matches!(b, Value::Swizzle(_))) {
-                return Err(EvalError::new(
-                    format!(
-                        "composition: CuTe composes the inner swizzle {s} of this composed layout with a swizzle or a layout only: composition(Swizzle, ComposedLayout) does not compile (no matching function)"
-                    ),
-                    bspan,
-                ));
-            }
             let inner = functions::inner_value(&t.layout.inner);
             let bc = compose_values_in(&inner, aspan, b, bspan, span, rule)?;
             let outer = functions::outer_value(&t.layout);
@@ -5241,6 +5232,10 @@ pub fn compose_values_in(
         (Value::Swizzle(s0), Value::Swizzle(s1)) => crate::algebra::swizzle::merge_swizzles(s0, s1)
             .map(Value::Swizzle)
             .map_err(alg),
+        (
+            Value::Swizzle(s),
+            Value::Composed(_) | Value::NestedComposed(_) | Value::LayoutComposed(_),
+        ) => Err(functions::swizzle_then_composed(s, bspan)),
         (Value::Swizzle(s), _) => {
             let l = to_layout(b, bspan)?;
             Ok(make_composed(*s, Offset::ZERO, l))

@@ -78,6 +78,7 @@ pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
             Value::Layout(l) => print_layout(l),
             Value::Composed(c) => print_layout_composed(c),
             Value::LayoutComposed(t) => print_layout_after(&t.layout, &after_title(&t.layout)),
+            Value::NestedComposed(n) => print_layout_of(&n.to_string(), LayoutFn::Nested(n)),
             Value::OffsetLayout(..) => Err(RenderError::new(format!(
                 "print_layout takes a layout, and {} is a tensor over a layout (an offset layout); \
                  drop --style cute for its grid",
@@ -128,6 +129,11 @@ pub fn print_layout(l: &Layout) -> Result<String, RenderError> {
 /// [`print_layout`] under a title of the caller's notation (CuTe's `print` in `--format cute`).
 pub fn print_layout_titled(title: &str, l: &Layout) -> Result<String, RenderError> {
     cute_grid(title, l, &|x| Ok(x))
+}
+
+/// CuTe's `print_layout` of a function of a layout under a title of the caller's notation.
+pub(crate) fn print_layout_of(title: &str, f: LayoutFn<'_>) -> Result<String, RenderError> {
+    cute_grid(title, f.layout(), &|x| f.outer(x))
 }
 
 /// CuTe's `print_layout` of a composed layout. A GMMA atom (`Sw o smem_ptr[Nb](unset) o L`) is

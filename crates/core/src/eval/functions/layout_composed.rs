@@ -248,12 +248,7 @@ pub(crate) fn composed_after(
     span: Span,
 ) -> Result<Value, EvalError> {
     if let Value::Swizzle(s) = l {
-        return Err(EvalError::new(
-            format!(
-                "composition: CuTe composes the swizzle {s} with a layout or a swizzled layout only: composition(Swizzle, ComposedLayout<Layout, …>) does not compile (no matching function)"
-            ),
-            lspan,
-        ));
+        return Err(swizzle_then_composed(s, lspan));
     }
     if t.origin.is_some()
         || !matches!(t.layout.offset.as_int_full(), Some(o) if o.value == 0 && !o.dynamic())
@@ -272,6 +267,19 @@ pub(crate) fn composed_after(
         lspan.to(tspan),
         &inner_value(&t.layout.inner),
         tspan,
+        span,
+    )
+}
+
+/// `composition(Sw, C)` of a composed layout `C`: swizzle_layout.hpp composes a swizzle with a
+/// layout (and swizzle.hpp with a swizzle of the same shift, merged), no other overload takes
+/// a swizzle first (cute-oracle: "no matching function for call to 'composition(Swizzle<…>,
+/// ComposedLayout<…>)'"); the three-argument `composition(Sw, O, C)` builds one.
+pub(crate) fn swizzle_then_composed(s: &crate::algebra::Swizzle, span: Span) -> EvalError {
+    EvalError::new(
+        format!(
+            "composition: CuTe composes the swizzle {s} with a layout (or a swizzle of the same shift) only: composition(Swizzle, ComposedLayout) does not compile (no matching function for call to 'composition(Swizzle<…>, ComposedLayout<…>)'); the three-argument composition(Sw, Int<0>{{}}, C) makes the composed layout {s} o _0 o C"
+        ),
         span,
     )
 }

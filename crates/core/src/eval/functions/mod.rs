@@ -189,7 +189,7 @@ mod keywords;
 mod layout_composed;
 pub(crate) use layout_composed::{
     composed_after, composed_value, inner_value, outer_value, slice as layout_composed_slice,
-    stage_of,
+    stage_of, swizzle_then_composed,
 };
 mod layouts;
 mod modes;
