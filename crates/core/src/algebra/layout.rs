@@ -279,6 +279,9 @@ impl Layout {
     #[inline]
     pub fn cosize_kind_under(&self, rule: crate::algebra::composition::Rule) -> Result<Int> {
         const OP: &str = "cosize";
+        if rule == crate::algebra::composition::Rule::CppText {
+            return self.cosize_of_int_constants();
+        }
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
             if !(s.dynamic() | d.dynamic()) {
@@ -291,6 +294,30 @@ impl Layout {
             acc = cosize_dynamic_term(acc, s, d, rule)?;
         }
         acc.add_under(Int::st(1), OP, rule)
+    }
+
+    /// [`Layout::cosize_kind_under`] of C++ text, where static integers are `int` constants
+    /// ([`Int::int_constants_checked`]): CuTe's `cosize(L) = size(coshape(L))`, `coshape(L) =
+    /// L'(size(L) - _1) + _1` with `L'` of the strides' absolute values, so `size(L)`, each
+    /// term `(s - 1) * |d|` of `L'`'s inner product, each partial sum and the final `+ _1` are
+    /// `int` constants' arithmetic (cute-oracle: `cosize` of `(_2,_2):(_2^30,_2^30)` is the
+    /// run-time -2147483647).
+    #[cold]
+    #[inline(never)]
+    fn cosize_of_int_constants(&self) -> Result<Int> {
+        use crate::algebra::composition::Rule;
+        const OP: &str = "cosize";
+        self.shape()
+            .product_kind_under(Rule::CppText)
+            .map_err(|e| e.within(OP))?;
+        let mut acc = Int::st(0);
+        for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
+            let term =
+                s.sub(Int::st(1), OP)?
+                    .mul_under(d.coefficient().abs(OP)?, OP, Rule::CppText)?;
+            acc = acc.add_under(term, OP, Rule::CppText)?;
+        }
+        acc.add_under(Int::st(1), OP, Rule::CppText)
     }
 
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).

@@ -3347,6 +3347,13 @@ impl Env {
     /// [`Env::call_function`] in a dialect (`dsl`: the CuTe DSL's form, [`functions::Dsl`]).
     /// Inline: where the caller goes on with the value (a statement's call on literals), it is
     /// checked and amended in the caller's own slot, not copied to a return slot.
+    /// The rule of a call in the statement being run: the DSL's (`dsl`), C++ text's (its
+    /// static integers `int` constants), or the notation's.
+    #[inline(always)]
+    fn rule(&self, dsl: bool) -> Rule {
+        Rule::of_text(dsl, self.cpp_text)
+    }
+
     #[inline(always)]
     fn call_function_in(
         &self,
@@ -3363,12 +3370,12 @@ impl Env {
             e
         };
         if !functions::has_law(f) {
-            return functions::call_checking_in(f, vals, spans, span, None, dsl, Rule::of(dsl))
+            return functions::call_checking_in(f, vals, spans, span, None, dsl, self.rule(dsl))
                 .map_err(amend);
         }
         let mut laws = Laws::default();
         let mut r =
-            functions::call_checking_in(f, vals, spans, span, Some(&mut laws), dsl, Rule::of(dsl));
+            functions::call_checking_in(f, vals, spans, span, Some(&mut laws), dsl, self.rule(dsl));
         // amended where it lies: `r` is the value returned, never moved
         match &mut r {
             Err(e) => self.suggest_variable(e),

@@ -692,7 +692,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "product((2,(3,4)))",
         1,
         1,
-        |a| kinded(a, ta::product_kind(&a.int_tuple(0)?))
+        |a| kinded(
+            a,
+            a.int_tuple(0)?.product_kind_under(a.rule.cpp_text_or_cpp())
+        )
     ),
     f!(
         "product_each",
@@ -767,7 +770,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::Layout(l) => complement::complement_to(l, &shape_or_layout(a, 0)?)
                     .map(|c| Value::IntTuple(c.shape().to_owned()))
                     .map_err(a.alg()),
-                _ => tup(a, ta::ceil_div(&a.int_tuple(0)?, &a.int_tuple(1)?)),
+                _ => tup(
+                    a,
+                    ta::ceil_div_under(&a.int_tuple(0)?, &a.int_tuple(1)?, a.rule),
+                ),
             }
         }
     ),
