@@ -138,6 +138,15 @@ const UNDEFINED: &[(&str, Option<&str>)] = &[
     // a `C<long>` constant is a static integer of no type in cute: its product is checked as
     // `int` constants' (CuTe: `_4294967296`)
     ("size(make_shape(C<65536L>{}, C<65536L>{}))", None),
+    // a compact stride past `int`'s range (CuTe: the run-time stride 0)
+    (
+        "make_layout(make_shape(Int<65536>{}, Int<65536>{}, Int<2>{}))",
+        Some("compact stride: integer overflow: the int stride 4294967296 is past int's range"),
+    ),
+    (
+        "make_layout(make_shape(Int<2>{}, Int<65536>{}, Int<65536>{}), LayoutRight{})",
+        Some("compact stride: integer overflow: the int stride 4294967296 is past int's range"),
+    ),
 ];
 
 fn run_cpp(stmt: &str) -> String {
@@ -295,6 +304,10 @@ fn static_algebra_of_the_notation_keeps_64_bits() {
         ("product((_65536,_65536))", "4294967296"),
         ("cosize((_65536,_65536):(_1,_65536))", "4294967296"),
         ("ceil_div(_2147483647, _2)", "1073741824"),
+        (
+            "make_layout((_65536,_65536,_2))",
+            "(65536,65536,2):(1,65536,4294967296)",
+        ),
     ] {
         match Env::new().run(stmt) {
             Ok(Outcome::Value(v)) => assert_eq!(cute::render::plain::render(&v), want, "{stmt}"),

@@ -202,6 +202,11 @@ STATIC_ALGEBRA = [
     "ceil_div(make_shape(Int<2147483647>{}, Int<4>{}), Int<2>{})",
     "shape_div(Int<65536>{}, Int<65536>{})",
     "size(make_shape(C<65536L>{}, C<65536L>{}))",
+    # the compact strides: the running product of static extents, unused past the last
+    "make_layout(make_shape(Int<65536>{}, Int<65536>{}))",
+    "make_layout(make_shape(Int<65536>{}, Int<65536>{}, Int<2>{}))",
+    "make_layout(make_shape(Int<65536>{}, Int<65536>{}), LayoutRight{})",
+    "make_layout(make_shape(Int<2>{}, Int<65536>{}, Int<65536>{}), LayoutRight{})",
 ]
 
 

@@ -739,11 +739,17 @@ impl Int {
         sign: &str,
         op: &'static str,
     ) -> Result<()> {
-        let fits = |v: i64| v as i32 as i64 == v;
-        if fits(t) && fits(u) && !fits(value) {
+        if Int::past_int_constants(t, u, value) {
             return Err(condition(op, int_constants_overflow(t, u, value, sign)));
         }
         Ok(())
+    }
+
+    /// Whether `value`, of an operation of the static integers `t` and `u` of C++ text, is
+    /// past `int`'s range where they are `int` constants ([`Int::int_constants_checked`]).
+    #[inline]
+    pub const fn past_int_constants(t: i64, u: i64, value: i64) -> bool {
+        t as i32 as i64 == t && u as i32 as i64 == u && value as i32 as i64 != value
     }
 
     /// [`Int::ceil_div`] under `rule`: C++'s, or the CuTe DSL's, where a Python integer past

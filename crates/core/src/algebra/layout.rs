@@ -179,7 +179,16 @@ impl Layout {
 
     /// `make_layout(shape)`: the LayoutLeft (generalized column-major) layout.
     pub fn column_major(shape: IntTuple) -> Result<Layout> {
-        let stride = coord::compact_col_major(&shape, 1)?;
+        Layout::column_major_under(shape, crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Layout::column_major`] under `rule` (of C++ text, static extents are `int` constants:
+    /// [`coord::compact_col_major_under`]).
+    pub fn column_major_under(
+        shape: IntTuple,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Layout> {
+        let stride = coord::compact_col_major_under(&shape, Int::st(1), rule.cpp_text_or_cpp())?;
         Layout::new(shape, stride)
     }
 
@@ -192,7 +201,15 @@ impl Layout {
 
     /// `make_layout(shape, LayoutRight{})`.
     pub fn row_major(shape: IntTuple) -> Result<Layout> {
-        let stride = coord::compact_row_major(&shape)?;
+        Layout::row_major_under(shape, crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Layout::row_major`] under `rule` ([`Layout::column_major_under`]).
+    pub fn row_major_under(
+        shape: IntTuple,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Layout> {
+        let stride = coord::compact_row_major_under(&shape, rule.cpp_text_or_cpp())?;
         Layout::new(shape, stride)
     }
 

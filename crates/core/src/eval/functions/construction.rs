@@ -23,8 +23,8 @@ pub(super) static LAYOUTS: &[Function] = &[
             // C++'s stride tags (`LayoutLeft{}`: GenColMajor, `LayoutRight{}`: GenRowMajor)
             if let [Value::IntTuple(shape), Value::Name(tag)] = a.vals {
                 let made = match tag.as_str() {
-                    "LayoutLeft" | "GenColMajor" => Layout::column_major(shape.clone()),
-                    "LayoutRight" | "GenRowMajor" => Layout::row_major(shape.clone()),
+                    "LayoutLeft" | "GenColMajor" => Layout::column_major_under(shape.clone(), a.rule),
+                    "LayoutRight" | "GenRowMajor" => Layout::row_major_under(shape.clone(), a.rule),
                     _ => {
                         return Err(EvalError::new(
                             format!(
@@ -52,7 +52,7 @@ pub(super) static LAYOUTS: &[Function] = &[
             if all_tuples && a.len() <= 2 {
                 let shape = a.int_tuple(0)?;
                 if a.len() == 1 {
-                    return Layout::column_major(shape)
+                    return Layout::column_major_under(shape, a.rule)
                         .map(Value::Layout)
                         .map_err(a.alg());
                 }
