@@ -14,6 +14,9 @@ it, so that `cute --format cute` must agree byte for byte.
   cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
   cute_refuses.txt   statements CuTe does not compile
 
+Session 34 (issue 37) added composed layouts of any depth (CuTe's ComposedLayout<X, O, Y> of
+composed X and Y: `deep_form`), a swizzle with each composed form, and what a wider sweep found.
+
 Generated with: python3 tests/oracle/swinv/gen.py --seed 3333 --count 12
 The oracle's answers are cached in oracle_cache.json beside this script (reruns are cheap).
 """
@@ -270,6 +273,29 @@ def g_three_level_uses(g):
     ])
 
 
+FOUND = [
+    # found by a wider sweep (session 34): a composed layout of a composed layout composed
+    # with a composed layout and with a swizzle; the inverse of Sw o _0 o B (CuTe's
+    # composition(inverse(B), Sw), two swizzles merged only of the same shift)
+    "composition(composition(Swizzle<1,1,2>{}, Int<0>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{})), composition(composition(Layout<_32,_1>{}, Int<0>{}, Layout<Shape<_4,_8>,Stride<_8,_1>>{}), Int<0>{}, Swizzle<1,0,3>{}))",
+    "composition(composition(Swizzle<1,1,2>{}, Int<0>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<Shape<_4,_8>>{})), Swizzle<1,0,3>{})",
+    "composition(composition(Swizzle<1,1,2>{}, Int<4>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<Shape<_4,_8>>{})), Swizzle<1,1,2>{})",
+    "left_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, Swizzle<2,0,2>{}))",
+    "right_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, Swizzle<1,1,3>{}))",
+    "right_inverse(composition(Swizzle<1,0,3>{}, Int<4>{}, Swizzle<2,0,2>{}))",
+    "logical_divide(composition(left_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, Swizzle<2,0,2>{})), Layout<Shape<_2,_16>,Stride<_16,_1>>{}), Layout<_4,_1>{})",
+    "right_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, composition(Layout<_32,_1>{}, Int<0>{}, composition(Swizzle<1,1,2>{}, Int<0>{}, Layout<Shape<_4,_8>>{}))))",
+    "left_inverse(composition(Swizzle<2,0,2>{}, Int<0>{}, composition(Layout<Shape<_8,_4>>{}, Int<4>{}, Swizzle<1,0,2>{})))",
+    "right_inverse(composition(Swizzle<2,0,3>{}, Int<4>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{}))))",
+    "left_inverse(composition(Swizzle<2,0,3>{}, Int<-8>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{}))))",
+    "composition(composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{}), composition(Swizzle<1,1,2>{}, Int<0>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{})))",
+]
+
+
+def g_found(g):
+    return g.choice(FOUND)
+
+
 def g_swizzle_composed(g):
     """A swizzle composed with each composed form and each composed form with a swizzle
     (issue 37): CuTe's composition(Swizzle, Layout) only, and composition(X, Swizzle) through
@@ -302,6 +328,13 @@ OPS = [
     ("three_level_uses_more", g_three_level_uses),
     ("swizzle_composed", g_swizzle_composed),
     ("swizzle_composed_more", g_swizzle_composed),
+    ("three_level_4", g_three_level),
+    ("three_level_5", g_three_level),
+    ("three_level_uses_3", g_three_level_uses),
+    ("composed_pairs_3", g_composed_pairs),
+    ("composed_composed_more", g_composed_composed),
+    ("swizzle_composed_3", g_swizzle_composed),
+    ("found", g_found),
 ]
 
 

@@ -5306,7 +5306,13 @@ pub fn compose_values_in(
         // composition(Sw o OFF o B, Y) = composition(Sw, OFF, composition(B, Y))
         // (layout_composed.hpp) of a composed Y: three swizzle stages and more, one composed
         // layout
-        (Value::NestedComposed(_), Value::Composed(_) | Value::NestedComposed(_))
+        (
+            Value::NestedComposed(_),
+            Value::Composed(_)
+            | Value::NestedComposed(_)
+            | Value::LayoutComposed(_)
+            | Value::Swizzle(_),
+        )
         | (Value::Composed(_), Value::NestedComposed(_)) => {
             use crate::algebra::layout_composed::{LayoutComposed, Stage};
             use crate::algebra::swizzle::PlainOffset;

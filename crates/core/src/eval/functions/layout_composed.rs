@@ -47,10 +47,10 @@ pub(super) fn call(
         "composition" if i == 0 && vals.len() == 2 => {
             crate::eval::compose_values(&vals[0], spans[0], &vals[1], spans[1], span)
         }
-        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0 (C.A
-        // a layout or a swizzled layout)
+        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0; of
+        // a composed first argument, its own rule (composition(X.A, X.O, composition(X.B, C)))
         "composition" if i == 1 && vals.len() == 2 => {
-            composed_after(&vals[0], spans[0], t, arg_span, span)
+            crate::eval::compose_values(&vals[0], spans[0], &vals[1], spans[1], span)
         }
         // composition(inverse(B), inverse(O), inverse(A)) (layout_composed.hpp)
         "right_inverse" | "left_inverse" if vals.len() == 1 && t.origin.is_none() => {
@@ -326,6 +326,12 @@ pub(super) fn inverse(
     let a_inv = stage_inverse(op, &outer_value(c), span)?;
     let b_inv = stage_inverse(op, &inner_value(&c.inner), span)?;
     let r = match (&b_inv, &a_inv) {
+        // swizzle_layout.hpp's overload for ComposedLayout<Swizzle, _0, B> (B any type):
+        // composition(inverse(B), Sw), two stages composed (two swizzles merged only of the
+        // same shift: CuTe's static_assert)
+        (_, Value::Swizzle(sw)) if neg == 0 && matches!(c.outer, Stage::Swizzle(_)) => {
+            crate::eval::compose_values(&b_inv, span, &Value::Swizzle(*sw), span, span)?
+        }
         // composition(Sw, -O, inverse(A)): a swizzled layout (the layout itself for a swizzle of
         // no bits at offset 0)
         (Value::Swizzle(s), Value::Layout(a_inv)) if s.bits == 0 && neg == 0 => {
