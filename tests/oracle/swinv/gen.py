@@ -289,6 +289,11 @@ FOUND = [
     "right_inverse(composition(Swizzle<2,0,3>{}, Int<4>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{}))))",
     "left_inverse(composition(Swizzle<2,0,3>{}, Int<-8>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{}))))",
     "composition(composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{}), composition(Swizzle<1,1,2>{}, Int<0>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{})))",
+    # a slice of Sw o OFF o (Sw' o _0 o L): a reshape of only `_`, any other dices B
+    "composition(Swizzle<1,0,3>{}, Int<-4>{}, composition(Swizzle<1,1,2>{}, Int<0>{}, Layout<Shape<_4,_8>>{}))(_, _)",
+    "composition(composition(Swizzle<1,0,3>{}, Int<-4>{}, Swizzle<1,1,2>{}), Layout<Shape<_4,_8>>{})(_, 3)",
+    "composition(composition(Swizzle<1,0,3>{}, Int<-4>{}, Swizzle<1,1,2>{}), Layout<Shape<_4,_8>>{})(_, _)",
+    "slice(make_coord(_, _), composition(Swizzle<1,0,3>{}, Int<-4>{}, composition(Swizzle<1,1,2>{}, Int<0>{}, Layout<Shape<_4,_8>>{})))",
 ]
 
 
@@ -335,6 +340,7 @@ OPS = [
     ("composed_composed_more", g_composed_composed),
     ("swizzle_composed_3", g_swizzle_composed),
     ("found", g_found),
+    ("found_2", g_found),
 ]
 
 

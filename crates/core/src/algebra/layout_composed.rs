@@ -264,7 +264,7 @@ impl LayoutComposed {
     /// `ComposedLayout<Swizzle, Offset, Layout>` (its `Layout` any type) is CuTe's: a slice of
     /// only `_` reshapes `B`, any other dices `B`, which does not compile for a composed `B`.
     pub fn slice(&self, c: &Coord) -> Result<LayoutComposed> {
-        if let (Stage::Swizzle(sw), Stage::Composed(_) | Stage::Swizzle(_)) =
+        if let (Stage::Swizzle(sw), Stage::Composed(_) | Stage::Swizzle(_) | Stage::Swizzled(_)) =
             (&self.outer, &self.inner)
             && !c.all_underscore()
         {

@@ -5027,6 +5027,9 @@ pub fn apply(
         // compile a slice of it
         Value::NestedComposed(n) => {
             let co = to_coord(coord, cspan)?;
+            if co.all_underscore() {
+                return functions::nested_slice_all_underscore(n, &co, cspan);
+            }
             let Some(ct) = co.to_int_tuple() else {
                 return Err(EvalError::new(
                     "CuTe does not compile a slice of a composed layout of a composed layout (slice_and_offset of the inner ComposedLayout: error: incomplete type 'cute::tuple_size<cute::ComposedLayout<…>>'); slice its inner composed layout, C.layout_b()",
@@ -5185,6 +5188,11 @@ pub fn compose_values_in(
             let mut buf = TilerBuf::new();
             let tl = to_tiler(b, bspan, &mut buf)?;
             let layout = t.layout.compose(&tl).map_err(alg)?;
+            // (a layout as cute holds it: `Sw o OFF o (Sw' o _0 o T)` a composed layout of a
+            // composed layout)
+            if t.origin.is_none() {
+                return Ok(functions::composed_value(layout));
+            }
             Ok(Value::LayoutComposed(Box::new(
                 crate::algebra::layout_composed::ComposedTensor {
                     origin: t.origin.clone(),

@@ -208,6 +208,7 @@ pub use args::Args;
 pub use did_you_mean::{closest, closest_among};
 pub use index::lookup_bytes;
 pub use keywords::same_parameter;
+pub(crate) use nested::slice_all_underscore as nested_slice_all_underscore;
 pub(crate) use swizzled::{composed_inverse_value, swizzled_value};
 pub use templates::{Templated, templated};
 

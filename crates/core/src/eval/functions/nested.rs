@@ -76,6 +76,15 @@ pub(super) fn call(
     let Value::NestedComposed(n) = &vals[i] else {
         return None;
     };
+    // a slice of only `_` (swizzle_layout.hpp's `all_underscore` branch: a reshape, no dice)
+    if f.name == "slice"
+        && i == 1
+        && vals.len() == 2
+        && let Ok(c) = crate::eval::convert::to_coord(&vals[0], spans[0])
+        && c.all_underscore()
+    {
+        return Some(slice_all_underscore(n, &c, span));
+    }
     let how = lift(f.name)?;
     let with = |v: Value| {
         let mut inner = vals.to_vec();
@@ -164,6 +173,29 @@ fn cast(
         swizzle: outer.swizzle,
         offset: outer.offset,
         inner: *inner,
+    })))
+}
+
+/// `slice(c, Sw o OFF o (Sw' o OFF' o L))` of a coordinate of only `_`: swizzle_layout.hpp's
+/// `all_underscore` branch, `composition(Sw, OFF, slice(c, B))`, twice (cute-oracle:
+/// `C(_, _)` is `C` reshaped; any other coordinate dices `B`, which does not compile).
+pub(crate) fn slice_all_underscore(
+    n: &NestedComposed,
+    c: &crate::algebra::Coord,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let layout = n
+        .inner
+        .layout
+        .slice(c)
+        .map_err(|e| EvalError::algebra(e, span))?;
+    Ok(Value::NestedComposed(Box::new(NestedComposed {
+        swizzle: n.swizzle,
+        offset: n.offset,
+        inner: crate::algebra::swizzle::ComposedLayout {
+            layout,
+            ..n.inner.clone()
+        },
     })))
 }
 
