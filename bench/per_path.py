@@ -19,11 +19,14 @@ alone (this process pinned with `sched_setaffinity`, as `taskset -c 0`: its chil
 it), each group's file, the empty input and the whole mix (bench/mix_statements.txt, 20,000
 lines), and the one-liner start-up `BIN eval 'coalesce(4:1)'` (--oneliner-runs runs a binary,
 one at a time). The candidates alternate: in each round every file is run once by each binary,
-the binaries' order turning round by round; the one-liners alternate the same way. A copy of
-the first binary joins as one more candidate (its name ends in `(copy)`): its ratio to the first
+the binaries' order turning round by round; the one-liners alternate the same way. Each
+binary is run from a copy in one temporary folder, and a second copy of the first binary joins
+as one more candidate (its name ends in `(copy)`): its ratio to the first
 is the noise floor, the spread of a binary against itself. Per file it prints each candidate's
 median in milliseconds with the interquartile range and the min-max, and each candidate's
-ratio of medians against the first binary.
+ratio of medians against the first binary: of the wall-clock time, then of the CPU time
+(user + system, each child's own `wait4` rusage: less moved by other processes waiting
+for the same processor, though not by what they leave in its caches).
 
 --groups names groups by any of their names: the group's name, its file's stem (`size_cosize`,
 `evaluation_l_i`) or one of the functions it gathers (`size` or `cosize` picks "size, cosize";
@@ -132,14 +135,18 @@ def instructions(binary, path, directory):
 
 
 def wall_seconds(binary, path=None, argument=None):
-    """Wall-clock seconds of one whole `BINARY eval < PATH` (or `BINARY eval ARGUMENT`) process."""
+    """Wall-clock and CPU seconds (user + system, the child's own rusage) of one whole
+    `BINARY eval < PATH` (or `BINARY eval ARGUMENT`) process."""
     command = [binary, "eval"] + ([argument] if argument is not None else [])
     stdin = open(path) if path is not None else subprocess.DEVNULL
     try:
         start = time.perf_counter()
-        subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=False)
-        return time.perf_counter() - start
+        child = subprocess.Popen(command, stdin=stdin, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = 0  # reaped here: Popen must not wait for it again
+        return wall, usage.ru_utime + usage.ru_stime
     finally:
         if path is not None:
             stdin.close()
@@ -154,39 +161,48 @@ def spread(samples):
 
 
 def wall_clock(binaries, files, rounds, oneliner_runs):
-    """The --wall table: per file, each candidate's median (spread) and ratio of medians."""
+    """The --wall tables (wall-clock, then CPU time): per file, each candidate's median
+    (spread) and ratio of medians to the first binary's."""
     os.sched_setaffinity(0, {0})
     with tempfile.TemporaryDirectory() as copies:
-        # the noise floor: the first binary against a copy of itself
-        copy = os.path.join(copies, os.path.basename(binaries[0]))
-        shutil.copy2(binaries[0], copy)
-        candidates = list(binaries) + [copy]
+        # every binary run from one folder (where a file lies moves a process's start: a copy
+        # in /tmp started faster than the same file elsewhere), and the noise floor: the
+        # first binary against a second copy of itself
+        candidates = []
+        for i, binary in enumerate(list(binaries) + [binaries[0]]):
+            candidates.append(os.path.join(copies, f"{i}-{os.path.basename(binary)}"))
+            shutil.copy2(binary, candidates[-1])
         names = list(binaries) + [binaries[0] + " (copy)"]
         files = files + [("whole mix (bench/mix_statements.txt)", MIX, 20000)]
-        times = {c: {name: [] for name, _, _ in files} for c in candidates}
-        oneliner = {c: [] for c in candidates}
+        labels = [f"{name} ({lines} lines)" for name, _, lines in files]
+        labels.append(f"one-liner `eval 'coalesce(4:1)'` ({oneliner_runs} runs)")
+        # times[c][label] = [(wall, cpu), ...]
+        times = {c: {label: [] for label in labels} for c in candidates}
         for r in range(rounds):
             order = candidates[r % len(candidates):] + candidates[:r % len(candidates)]
-            for name, path, _ in files:
+            for label, (_, path, _) in zip(labels, files):
                 for c in order:
-                    times[c][name].append(wall_seconds(c, path))
+                    times[c][label].append(wall_seconds(c, path))
         for r in range(oneliner_runs):
             order = candidates[r % len(candidates):] + candidates[:r % len(candidates)]
             for c in order:
-                oneliner[c].append(wall_seconds(c, argument="coalesce(4:1)"))
-        rows = [(f"{name} ({lines} lines)", {c: times[c][name] for c in candidates})
-                for name, _, lines in files]
-        rows.append((f"one-liner `eval 'coalesce(4:1)'` ({oneliner_runs} runs)", oneliner))
-    print(f"{rounds} rounds, `taskset -c 0` (this process's affinity), milliseconds a process: "
-          "median (IQR q1-q3; min-max); ratio = median / the first binary's median")
-    print()
-    print("| file | " + " | ".join(f"{n}: median (IQR; min-max) | ratio" for n in names) + " |")
-    print("| --- |" + " ---: | ---: |" * len(names))
-    for label, samples in rows:
-        first = statistics.median(samples[candidates[0]])
-        cells = [f"{spread(samples[c])} | {statistics.median(samples[c]) / first:.3f}"
-                 for c in candidates]
-        print(f"| {label} | " + " | ".join(cells) + " |")
+                times[c][labels[-1]].append(wall_seconds(c, argument="coalesce(4:1)"))
+    print(f"{rounds} rounds (the one-liner: {oneliner_runs} runs), `taskset -c 0` (this "
+          "process's affinity, which its children inherit), milliseconds a process: median "
+          "(IQR q1-q3; min-max); ratio = median / the first binary's median")
+    for which, title in ((0, "wall-clock"), (1, "CPU time (user + system)")):
+        print()
+        print(f"{title}:")
+        print()
+        print("| file | " + " | ".join(f"{n}: median (IQR; min-max) | ratio" for n in names)
+              + " |")
+        print("| --- |" + " ---: | ---: |" * len(names))
+        for label in labels:
+            samples = {c: [t[which] for t in times[c][label]] for c in candidates}
+            first = statistics.median(samples[candidates[0]])
+            cells = [f"{spread(samples[c])} | {statistics.median(samples[c]) / first:.3f}"
+                     for c in candidates]
+            print(f"| {label} | " + " | ".join(cells) + " |")
 
 
 def main():
