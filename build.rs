@@ -22,12 +22,15 @@ fn main() {
         return;
     }
     println!("cargo:rustc-link-arg-bins=-no-pie");
-    if lld_through_cc() {
-        let order = format!(
-            "{}/bench/hot_symbols.txt",
-            env::var("CARGO_MANIFEST_DIR").unwrap()
+    let order = std::path::Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap_or_default())
+        .join("bench/hot_symbols.txt");
+    // (a package without the list, as one built from an archive of the sources alone, links
+    // in the compiler's order)
+    if lld_through_cc() && order.is_file() {
+        println!(
+            "cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}",
+            order.display()
         );
-        println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={order}");
         println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
     }
 }
