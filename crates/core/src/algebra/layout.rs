@@ -847,7 +847,15 @@ fn bw_coalesce_traced<T: Trace>(
             (fs, fd) = (si, di);
         } else if merges(fs, fd, si, di)? {
             t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "merge", Some(true)));
-            (fs, fd) = (si.mul(fs, "coalesce")?, di);
+            // `Int::mul`, its two static operands' case taken here: their product stays in a
+            // register (the dynamic case's result comes back through memory, and where the
+            // two met, so did the static one's)
+            let merged = if si.is_static() && fs.is_static() {
+                Int::st(arith::mul(si.value, fs.value, "coalesce")?)
+            } else {
+                si.mul(fs, "coalesce")?
+            };
+            (fs, fd) = (merged, di);
         } else {
             t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "keep", Some(false)));
             out.push_kind(fs, fd);
