@@ -343,6 +343,7 @@ the body alone.
 """
 import argparse
 import collections
+import glob
 import os
 import re
 import subprocess
@@ -503,6 +504,73 @@ def test_bodies(mirror):
             INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
             out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1],
                         helpers))
+    return out
+
+
+# ---- CuTe's headers' comments (`--source headers`) ----
+
+# the headers a reader reads: CuTe 4.7.0's, as the oracle compiles them
+CUTE_HEADERS = "/work/shared/cutlass-4.7/include/cute"
+
+# a worked example of a comment: `e.g. make_tensor<float>(Int<12>{})`, `make_swizzle<…>()  ->
+# Swizzle<1,2,1>`, `make_ordered_layout(…)` above a line `->  (_2,_2,_2,_2):(…)`, `bit_width(
+# 0b0011 ) = 2`, a statement `Tensor thr_data = local_partition(…);  // ( _8, _4)`
+COMMENT_CALL = re.compile(r"^(?:e\.g\.\s*)?((?!(?:static_)?assert\b)(?:cute::)?[a-z_]\w*(?:<[^;]*?>)?\(.*\)(?:\{\})?)"
+                          r"\s*(?:(?:->|=>|=(?!=))\s*\S.*)?$")
+# (a declaration of a value: commented-out code, `auto [s, d] = init;`, `using reference = …;`,
+# `int p = lo;`, is no example)
+COMMENT_STATEMENT = re.compile(r"^((?:auto|Tensor|Layout)\s+\w+\s*=(?!\s*typename)[^;]*;)\s*(?://.*)?$")
+# an atom's or a traits' layout type of constants (`using SM80_16x8_Row = Layout<Shape
+# <Shape<_4,_8>,_4>, …>;`, the layouts the comments `// (T32,V4) -> (M16,N8)` name): pasted with
+# its value (`SM80_16x8_Row{}`)
+TYPEDEF = re.compile(r"^[ \t]*using\s+(\w+)\s*=\s*((?:Layout|ComposedLayout|Shape|Stride|Swizzle|Tile)"
+                     r"\b[^;]*);", re.M)
+CONSTANT_NAMES = re.compile(r"^(?:Layout|Shape|Stride|ComposedLayout|Swizzle|Int|_\d+|Tile|Step"
+                            r"|Underscore|X|smem_ptr_flag|smem_ptr_flag_bits|cute)$")
+
+
+def header_statements(root=CUTE_HEADERS):
+    """What a reader pastes from CuTe's headers (`--source headers`), each alone: the worked
+    examples of their `//` comments (a call with its printout after `->`, `=>` or `=`, `e.g.
+    …`, a commented statement) and the layout types of constants they define (an atom's
+    `using SM80_16x8_Row = Layout<…>;`, then `SM80_16x8_Row{}`), each text once: (where,
+    text, "")."""
+    out, seen = [], set()
+    for path in sorted(glob.glob(os.path.join(root, "**", "*.hpp"), recursive=True)):
+        rel = os.path.relpath(path, os.path.dirname(root))
+        text = open(path).read()
+        for n, line in enumerate(text.split("\n"), 1):
+            m = re.match(r"^\s*//+\s?(.*)$", line)
+            if not m:
+                continue
+            said = m.group(1).strip()
+            if "@a" in said or "..." in said or re.match(r"^(?:Tensor|auto)\s+\w+\s*=\s*\.\.\.", said):
+                continue
+            st = COMMENT_STATEMENT.match(said)
+            call = COMMENT_CALL.match(said)
+            if st:
+                unit = st.group(1)
+            elif call and not said.endswith(";"):
+                unit = call.group(1).strip()
+                # the call's own parentheses, balanced (`bit_width( 0b0011 )`)
+                # (a table's columns, `back(NewLayout)  get<I>(OldLayout)`, or a comparison, are
+                # no call)
+                if unit.count("(") != unit.count(")") or re.search(r"\)\s{2,}\w| [<>] ", unit):
+                    continue
+            else:
+                continue
+            if unit not in seen:
+                seen.add(unit)
+                out.append((f"{rel}:{n} comment", unit, ""))
+        for m in TYPEDEF.finditer(text):
+            name, rhs = m.group(1), re.sub(r"\s+", " ", m.group(2))
+            if not all(CONSTANT_NAMES.match(i) for i in re.findall(r"[A-Za-z_]\w*", rhs)):
+                continue  # a template's parameters (`Shape<_1,Int<N>>`)
+            if rhs in seen:
+                continue
+            seen.add(rhs)
+            n = text.count("\n", 0, m.start()) + 1
+            out.append((f"{rel}:{n} using {name}", f"using {name} = {rhs};\n{name}{{}}", ""))
     return out
 
 
@@ -1385,7 +1453,7 @@ def main():
     ap.add_argument("-v", action="store_true", help="list each block's result")
     ap.add_argument("--no-helpers", action="store_true",
                     help="paste each TEST body alone, without the functions defined above it")
-    ap.add_argument("--source", choices=("all", "docs", "statements", "tests", "tutorials", "unit"),
+    ap.add_argument("--source", choices=("all", "docs", "statements", "tests", "tutorials", "unit", "headers"),
                     default="all",
                     help="which sources to sweep (all: each, a row each)")
     ap.add_argument("--dump", metavar="DIR",
@@ -1409,6 +1477,9 @@ def main():
     if ap_source in ("all", "statements"):
         sources.append(("media/docs/cpp/cute/*.md statements, each alone",
                         doc_statements(args.mirror), KERNEL_SHIMS))
+    if ap_source in ("all", "headers"):
+        sources.append(("include/cute/**/*.hpp comments' examples and constant layouts, each alone",
+                        header_statements(), ""))
     if ap_source in ("all", "tests"):
         sources.append(("test/unit/cute/core TEST bodies", test_bodies(args.mirror), ""))
     if ap_source in ("all", "unit"):
@@ -1513,7 +1584,10 @@ def main():
             # the program a compile); the others are compiled
             undeclared = re.compile(r"undefined variable|unknown function|is neither a variable"
                                     r"|is a function: call it|unknown type")
-            to_compile = [u for u in refused_alone if not undeclared.search(u[3])]
+            # (the headers' examples name nothing declared before them: each is compiled,
+            # `popcount(0b00011101)` is CuTe's though cute says `unknown function`)
+            to_compile = [u for u in refused_alone
+                          if name.startswith("include/") or not undeclared.search(u[3])]
             compiled = dict(zip((u[0] for u in to_compile), compile_many(
                 [(h, [l for l in b.split("\n") if l.strip()]) for _, b, h, _ in to_compile])))
             for where, _, _, first in refused_alone:

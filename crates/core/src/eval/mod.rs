@@ -6378,6 +6378,9 @@ pub fn constant(name: &str) -> Option<Value> {
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`
         "true_type" => Value::Bool(true),
         "false_type" => Value::Bool(false),
+        // CuTe's `using smem_ptr_flag = smem_ptr_flag_bits<1>;` (pointer_flagged.hpp): the flag
+        // of GMMA's `Layout_*_Atom_Bits`, `ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag, …>`
+        "smem_ptr_flag" => Value::Offset(Offset::SmemPtr(1)),
         _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }
