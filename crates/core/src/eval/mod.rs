@@ -7070,7 +7070,12 @@ mod tests {
                 .iter()
                 .map(|s| s.to_string()),
         );
-        names.extend(smem_atoms::ELEMENT_TYPES.iter().map(|(n, _)| n.to_string()));
+        names.extend(
+            crate::algebra::element::ELEMENTS
+                .iter()
+                .flat_map(|e| e.cpp.iter().chain(e.short))
+                .map(|n| n.to_string()),
+        );
         for n in [
             "x",
             "v1",
