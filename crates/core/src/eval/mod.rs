@@ -3089,6 +3089,23 @@ impl Env {
             return r;
         }
         let mut called = self.eval_args(args)?;
+        // `group<B,E>(tensor)`: CuTe's `group` is tuple_algorithms.hpp's, which reads a tensor
+        // as one element (`get<I>` of a tensor does not compile): a tensor's modes are grouped
+        // by `group_modes<B,E>` (tensor_impl.hpp; its comment's `e.g. group<2,4>(make_tensor…)`
+        // does not compile)
+        if name.split('<').next().map(str::trim) == Some("group")
+            && let Some(v @ (Value::OffsetLayout(..) | Value::SwizzledTensor(..))) = called.first()
+        {
+            return Err(EvalError::new(
+                format!(
+                    "{name} of {}: CuTe's group<B,E> is the tuple algorithm, which takes a \
+                     tensor as one element (get<I> of a tensor does not compile): group a \
+                     tensor's modes with group_modes<B,E>(tensor)",
+                    v.kind()
+                ),
+                span,
+            ));
+        }
         // `size<I…>(tiled_mma)`: that query of its thread layout VMNK, as CuTe's size overload
         if t.mode_index
             && let Some(Value::Atom(a)) = called.first()
