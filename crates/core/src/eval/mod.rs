@@ -2020,6 +2020,14 @@ impl Env {
                 {
                     untyped(v.clone(), self.int_types.get(*n).copied(), e.span)
                 }
+                // `T{}` of a tuple type with run-time elements (`using StrideA =
+                // Stride<int64_t, _1, int64_t>;`): its value-initialized value, `(0,_1,0)`
+                // (the braces are the name's span's end)
+                Some(v @ Value::Tuple(_))
+                    if holds_run_time_type(v) && e.span.end - e.span.start > n.len() =>
+                {
+                    construct_tuple(v, &[], e.span, &[], e.span)
+                }
                 Some(v) => Ok(v.clone()),
                 None if let Some(&what) = self.staged.get(*n) => Err(EvalError::new(
                     match what {
@@ -4551,13 +4559,20 @@ fn construct_tuple(
     };
     if vals.is_empty() {
         if holds_run_time_type(ty) {
-            return Err(EvalError::new(
-                format!(
-                    "a default-constructed tuple<{}> has run-time elements cute gives no value: construct it from values, T x(v0, v1, …)",
-                    type_text()
-                ),
-                span,
-            ));
+            // CuTe's tuple value-initializes each element (container/tuple.hpp's `ESO() :
+            // first_{}, rest_{}`): `Stride<int64_t, _1, int64_t>{}` is `(0,_1,0)`,
+            // `tuple<int, float>{}` `(0,0.000000)`
+            let zeros = modes
+                .iter()
+                .map(|m| match m {
+                    Value::Tuple(_) if holds_run_time_type(m) => {
+                        construct_tuple(m, &[], tspan, &[], span)
+                    }
+                    Value::Name(_) => Ok(Value::int(0)),
+                    other => Ok(other.clone()),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return construct_tuple(ty, &zeros, tspan, &[], span);
         }
         return Ok(ty.clone());
     }

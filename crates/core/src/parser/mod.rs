@@ -2687,6 +2687,20 @@ impl<'a> Parser<'a> {
                     if self.peek(inner) == Some('}') {
                         e.span = Span::new(e.span.start, inner + 1);
                         pos = inner + 1;
+                        // `tuple<int64_t, _1, int64_t>{}`, `Stride<int64_t, _1, int64_t>{}`:
+                        // the tuple type value-initialized, the call with no values
+                        if let ExprKind::Call(c, items) = e.kind
+                            && matches!(c.kind, ExprKind::Qualified("make_tuple"))
+                            && items.iter().any(|i| integral_type_name(i).is_some())
+                            && !self.python
+                            && !self.is_dsl()
+                        {
+                            e = Expr {
+                                kind: ExprKind::Call(self.alloc(e), &[]),
+                                span: e.span,
+                            };
+                            continue;
+                        }
                         // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
                         // function's argument may be a type's name)
                         if let ExprKind::Name(n) = e.kind
@@ -4146,6 +4160,16 @@ impl<'a> Parser<'a> {
                 ExprKind::Call(self.alloc(callee), v.into_bump_slice())
             }
             Template::Call(f) => {
+                // `Stride<int64_t, _1, int64_t>` (CUTLASS's `TagToStrideA_t`), `Shape<int,
+                // int>`: a tuple type of run-time elements, as `tuple<int64_t, _1, int64_t>`
+                // (constructed from values, or value-initialized: `StrideA{}` is `(0,_1,0)`)
+                let f = if matches!(f, "make_shape" | "make_stride" | "make_coord" | "make_step")
+                    && items.iter().any(|e| integral_type_name(e).is_some())
+                {
+                    "make_tuple"
+                } else {
+                    f
+                };
                 let callee = Expr {
                     kind: ExprKind::Qualified(f),
                     span: Span::new(pos, name_end),
@@ -4639,4 +4663,15 @@ fn missing_dsl_module(path: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// The integral type a template argument names (`int`, `int64_t`, `uint32_t`, `cute::int64_t`):
+/// a tuple type's run-time element (`Stride<int64_t, _1, int64_t>`).
+fn integral_type_name<'e>(e: &Expr<'e>) -> Option<&'e str> {
+    let (ExprKind::Name(n) | ExprKind::Qualified(n)) = e.kind else {
+        return None;
+    };
+    crate::algebra::element::ElemType::of_name(n)
+        .and_then(|t| t.int_bits())
+        .map(|_| n)
 }
