@@ -2050,6 +2050,15 @@ impl Env {
                 None if crate::algebra::recast::element_bits(n).is_some() => {
                     Ok(Value::Name(n.to_string()))
                 }
+                // a TMA copy operation as a type (`using GmemTiledCopyA = SM90_TMA_LOAD;`, a
+                // collective's; `GmemTiledCopyA{}`): its name, which make_tma_copy reads
+                None if crate::atoms::tma::TMA_COPY_OPS
+                    .contains(&n.strip_prefix("cute::").unwrap_or(n))
+                    || crate::atoms::im2col::IM2COL_OPS
+                        .contains(&n.strip_prefix("cute::").unwrap_or(n)) =>
+                {
+                    Ok(Value::Name(n.to_string()))
+                }
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
                 // sparse MMA's ValTypeA or ValTypeE, named
                 None if is_sparse_elem(n) => Ok(Value::Name(n.to_string())),
