@@ -574,6 +574,91 @@ def header_statements(root=CUTE_HEADERS):
     return out
 
 
+# ---- CUTLASS's collectives (`--source collectives`) ----
+
+# the template parameters of a collective as a kernel author instantiates them (an SM90 TMA
+# warp-specialized half_t GEMM, CollectiveBuilder's choices): the `using`/`auto` context pasted
+# before each of a collective's statements (in the program: at file scope)
+COLLECTIVE_CONTEXT = """\
+using ElementA = half_t;
+using ElementB = half_t;
+using ElementAccumulator = float;
+using TileShape = Shape<_128,_128,_64>;
+using ClusterShape = Shape<_2,_1,_1>;
+using StrideA = Stride<int64_t, _1, int64_t>;
+using StrideB = Stride<int64_t, _1, int64_t>;
+constexpr int Stages = 4;
+using SmemLayoutAtomA = GMMA::Layout_K_SW128_Atom<half_t>;
+using SmemLayoutAtomB = GMMA::Layout_K_SW128_Atom<half_t>;
+using TiledMma = decltype(make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>{}, Layout<Shape<_2,_1,_1>>{}));
+using SmemCopyAtomA = Copy_Atom<SM75_U32x4_LDSM_N, half_t>;
+using SmemCopyAtomB = Copy_Atom<SM75_U32x4_LDSM_N, half_t>;
+using GmemTiledCopyA = SM90_TMA_LOAD;
+using GmemTiledCopyB = SM90_TMA_LOAD_MULTICAST;
+using CtaShape_MNK = TileShape;
+int M = 4096;
+int N = 4096;
+int K = 4096;
+int L = 1;"""
+
+# where a collective's statement that builds a layout, an atom, a tiled MMA or a copy starts
+COLLECTIVE_START = re.compile(
+    r"^[ \t]*((?:static\s+)?(?:constexpr\s+)?(?:using\s+\w+\s*=|auto\s+\w+\s*=|Tensor\s+\w+\s*="
+    r"|Layout\s+\w+\s*=))", re.M)
+COLLECTIVE_BUILDERS = re.compile(
+    r"tile_to_shape|make_tiled_mma|make_tiled_copy|make_layout|Layout<|composition|_divide|make_tile"
+    r"|_product|ss_smem_selector|make_cotiled_copy|Copy_Atom<|MMA_Atom<|TiledMMA<|make_shape"
+    r"|ComposedLayout<|Swizzle<|upcast|recast_layout|make_tma_copy")
+
+
+def statement_from(text, i):
+    """The statement of `text` that starts at `i`, to its top-level `;` (comments left out),
+    or None where a closing bracket comes first (no statement)."""
+    depth, j = 0, i
+    while j < len(text):
+        if text.startswith("//", j):
+            j = text.find("\n", j)
+            if j < 0:
+                return None
+            continue
+        c = text[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == ";" and depth == 0:
+            return re.sub(r"//[^\n]*", "", text[i:j + 1])
+        j += 1
+    return None
+
+
+def collective_statements(mirror):
+    """The statements of CUTLASS's GEMM collectives (include/cutlass/gemm/collective/*.hpp)
+    that build a layout, an atom, a tiled MMA or a copy (`using SmemLayoutA =
+    decltype(tile_to_shape(SmemLayoutAtomA{}, make_shape(…), …));`, `auto cluster_layout_vmnk =
+    tiled_divide(…);`), each once (its text), each after COLLECTIVE_CONTEXT, its template
+    parameters (CONTEXT): (where, text, ""). `DispatchPolicy::Stages` is the context's `Stages`."""
+    out, seen = [], set()
+    for path in git(mirror, "ls-tree", "--name-only", "HEAD", "include/cutlass/gemm/collective/").split():
+        if not path.endswith(".hpp"):
+            continue
+        text = git(mirror, "show", f"HEAD:{path}")
+        for m in COLLECTIVE_START.finditer(text):
+            st = statement_from(text, m.start(1))
+            if st is None or not COLLECTIVE_BUILDERS.search(st):
+                continue
+            st = st.replace("DispatchPolicy::Stages", "Stages").strip()
+            key = re.sub(r"\s+", "", st)
+            if key in seen:
+                continue
+            seen.add(key)
+            n = text.count("\n", 0, m.start(1)) + 1
+            out.append((f"{path.removeprefix('include/cutlass/gemm/collective/')}:{n}", st, ""))
+    return out
+
+
 # CUTLASS's other CuTe unit tests (`--source unit`): test/unit/cute/ outside core/
 UNIT_DIRS = ("layout", "msvc_compilation", "ampere", "hopper", "turing", "volta")
 
@@ -767,6 +852,32 @@ def ndebug_oracle():
     return path
 
 
+def many_errors_oracle():
+    """cute-oracle reporting every error of the program (`-fmax-errors=0`, each error's and
+    each `required from here` line kept), so that compile_many leaves out at once every block an
+    error points into: a source of many fragments (the collectives' statements, each after one
+    context) compiles in a few rounds, not one round a fragment."""
+    import tempfile
+    script = open("/work/shared/tools/cute-oracle").read()
+    assert "-fmax-errors=1 " in script and 'grep -m3 -E "error|required from here"' in script
+    script = script.replace("-fmax-errors=1 ", "-fmax-errors=0 ", 1).replace(
+        'grep -m3 -E "error|required from here"', 'grep -E "error|required from here"', 1)
+    os.environ.setdefault("CUTE_INCLUDE", "/work/shared/cutlass-4.7/include")
+    fd, path = tempfile.mkstemp(prefix="cute-oracle-many-")
+    with os.fdopen(fd, "w") as f:
+        f.write(script)
+    os.chmod(path, 0o755)
+    import atexit
+    atexit.register(os.remove, path)
+    return path
+
+
+# the `using`/`auto` context every statement of a source is pasted after (the collectives'
+# template parameters, COLLECTIVE_CONTEXT): cute reads it before each statement, the program
+# has it once at file scope
+CONTEXT = ""
+
+
 # the lines cute-oracle writes before the program's first line (its #includes and `main`)
 ORACLE_HEADER = 25
 
@@ -801,6 +912,8 @@ def compile_many(blocks):
     # CUDA's built-in indices as cute answers them, at file scope too (the blocks are in a
     # function of their own)
     lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+    if CONTEXT:
+        lines += ["using namespace cute;"] + CONTEXT.split("\n")
     if SHIMS:
         # the shims at file scope (the pipeline's header calls `__syncthreads()`), then the
         # headers that read them and CUDA's indices
@@ -859,13 +972,16 @@ def compile_many(blocks):
         outs = cute_sessions.without_host_lines(r.stdout).split(MARK + "\n")
         if len(outs) == len(blocks) + 1:
             return outs[:-1]
-    m = re.search(r"q\.cpp:(\d+):", r.stderr)
-    if m:
-        at = int(m.group(1)) - ORACLE_HEADER
-        bad = max((i for i, s in enumerate(starts) if s <= at), default=None)
-        if bad is not None:
-            rest = compile_many(blocks[:bad] + blocks[bad + 1:])
-            return rest[:bad] + [None] + rest[bad:]
+    # every block an error points into (one with cute-oracle's first error; all of them with
+    # many_errors_oracle's), left out at once
+    bads = sorted({b for b in (max((i for i, s in enumerate(starts) if s <= at), default=None)
+                               for at in (int(x) - ORACLE_HEADER
+                                          for x in re.findall(r"q\.cpp:(\d+):", r.stderr)))
+                   if b is not None})
+    if bads:
+        kept = [k for k in range(len(blocks)) if k not in bads]
+        rest = iter(compile_many([blocks[k] for k in kept]))
+        return [None if k in bads else next(rest) for k in range(len(blocks))]
     if len(blocks) == 1:
         # it compiled and stopped as it ran (a kernel's cp.async copy on the host: CuTe's
         # `CUTE_INVALID_CONTROL_PATH`, "Support for cp.async instructions has not been enabled")
@@ -1453,7 +1569,7 @@ def main():
     ap.add_argument("-v", action="store_true", help="list each block's result")
     ap.add_argument("--no-helpers", action="store_true",
                     help="paste each TEST body alone, without the functions defined above it")
-    ap.add_argument("--source", choices=("all", "docs", "statements", "tests", "tutorials", "unit", "headers"),
+    ap.add_argument("--source", choices=("all", "docs", "statements", "tests", "tutorials", "unit", "headers", "collectives"),
                     default="all",
                     help="which sources to sweep (all: each, a row each)")
     ap.add_argument("--dump", metavar="DIR",
@@ -1480,6 +1596,9 @@ def main():
     if ap_source in ("all", "headers"):
         sources.append(("include/cute/**/*.hpp comments' examples and constant layouts, each alone",
                         header_statements(), ""))
+    if ap_source in ("all", "collectives"):
+        sources.append(("include/cutlass/gemm/collective/*.hpp statements, each alone",
+                        collective_statements(args.mirror), ""))
     if ap_source in ("all", "tests"):
         sources.append(("test/unit/cute/core TEST bodies", test_bodies(args.mirror), ""))
     if ap_source in ("all", "unit"):
@@ -1500,15 +1619,20 @@ def main():
     print("| source | tried | as CuTe | as CuTe up to the GPU | refused | differs |")
     print("| --- | --- | --- | --- | --- | --- |")
     details, reasons = [], collections.Counter()
-    global SHIMS, ORACLE
+    global SHIMS, ORACLE, CONTEXT
     plain_oracle = ORACLE
     for name, blocks, shims in sources:
         SHIMS = shims
         ORACLE = ndebug_oracle() if name.startswith("test/unit") else plain_oracle
+        # (the headers' and the collectives' statements: many fragments, each error at once;
+        # the collectives' after their context)
+        if name.startswith("include/"):
+            ORACLE = many_errors_oracle()
+        CONTEXT = COLLECTIVE_CONTEXT if name.startswith("include/cutlass/") else ""
         answered, gpu_stops, counts = [], [], collections.Counter()
         refused_alone = []  # (a statement alone) the ones cute refuses: does CuTe compile them?
         for where, block, helpers in blocks:
-            code, out, err = run_cute(args.bin, helpers + "\n" + block if helpers else block)
+            code, out, err = run_cute(args.bin, "\n".join(x for x in (CONTEXT, helpers, block) if x))
             if code != 0:
                 first = next((l for l in (out + err).split("\n") if l.startswith("error")), "error")
                 if GPU_ONLY in first:
@@ -1587,7 +1711,7 @@ def main():
             # (the headers' examples name nothing declared before them: each is compiled,
             # `popcount(0b00011101)` is CuTe's though cute says `unknown function`)
             to_compile = [u for u in refused_alone
-                          if name.startswith("include/") or not undeclared.search(u[3])]
+                          if not name.startswith("media/") or not undeclared.search(u[3])]
             compiled = dict(zip((u[0] for u in to_compile), compile_many(
                 [(h, [l for l in b.split("\n") if l.strip()]) for _, b, h, _ in to_compile])))
             for where, _, _, first in refused_alone:

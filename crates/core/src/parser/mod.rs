@@ -1272,9 +1272,17 @@ impl<'a> Parser<'a> {
             // a variable that happens to be called so
             return Ok(None);
         }
-        let modules_only = rest
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ',' | '*' | ' ' | '\t'));
+        // (`from A import (x, y,\n    z)`: a parenthesized list of names, over lines)
+        let parenthesized = word == "from"
+            && rest.split_once(" import ").is_some_and(|(_, names)| {
+                let names = names.trim();
+                names.starts_with('(') && names.ends_with(')')
+            });
+        let modules_only = rest.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '_' | '.' | ',' | '*' | ' ' | '\t')
+                || (parenthesized && matches!(c, '(' | ')' | '\n' | '\r'))
+        });
         if !rest.starts_with([' ', '\t']) || !modules_only {
             return err(
                 format!("expected a Python '{word}' of modules ('import cutlass.cute as cute')"),
