@@ -47,3 +47,13 @@ fn an_undefined_index_is_named() {
         "undefined variable 'thr_idx'",
     )]);
 }
+
+/// A declaration of several variables names each with its value: `int x = 1, y;` (a variable
+/// left uninitialized) is refused, naming the form read.
+#[test]
+fn several_declarators_each_with_a_value() {
+    refused(&[(
+        "int x = 1, y;\n",
+        "expected 'NAME = EXPR' after ',' in a declaration of several variables",
+    )]);
+}

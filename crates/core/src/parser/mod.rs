@@ -490,24 +490,49 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         if expr_start >= src.len() || src.as_bytes()[expr_start] == b';' {
             return err("expected an expression after '='", Span::new(eq, eq + 1));
         }
-        let (end, expr) = p.expr(expr_start)?;
-        p.expect_end(end)?;
+        let (mut end, expr) = p.expr(expr_start)?;
+        let prefix = &src[pos..name_start];
         // `constexpr auto N = …`, `static constexpr int N = …`
-        let constexpr = src[pos..name_start]
+        let constexpr = prefix
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .any(|w| w == "constexpr");
-        return Ok(Stmt::Assign {
+        let declared = |name: &'a str, at: usize, expr| Stmt::Assign {
             name,
-            name_span: Span::new(name_start, name_start + name.len()),
+            name_span: Span::new(at, at + name.len()),
             expr,
             constexpr,
             // (`auto const& ctup = tup;`: a reference, not modelled as one; a copy)
-            is_const: src[pos..name_start]
+            is_const: prefix
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .any(|w| w == "const" || w == "constexpr"),
-            int_type: (!src[pos..name_start].trim().is_empty())
-                .then(|| declared_int_type(&src[pos..name_start])),
-        });
+            int_type: (!prefix.trim().is_empty()).then(|| declared_int_type(prefix)),
+        };
+        // a declaration of several variables, `int m = 5120, n = 5120, k = 4096;`: each
+        // declared in turn, of the one type
+        if !prefix.trim().is_empty() && p.peek(p.skip_ws(end)) == Some(',') {
+            let mut stmts = vec![declared(name, name_start, expr)];
+            while p.peek(p.skip_ws(end)) == Some(',') {
+                let at = p.skip_ws(p.skip_ws(end) + 1);
+                let next = p.ident_at(at).filter(|&(n, n_end)| {
+                    !n.contains("::")
+                        && p.peek(p.skip_ws(n_end)) == Some('=')
+                        && p.peek(p.skip_ws(n_end) + 1) != Some('=')
+                });
+                let Some((n, n_end)) = next else {
+                    return err(
+                        "expected 'NAME = EXPR' after ',' in a declaration of several variables",
+                        Span::new(at, at + 1),
+                    );
+                };
+                let (e_end, e) = p.expr(p.skip_ws(p.skip_ws(n_end) + 1))?;
+                stmts.push(declared(n, at, e));
+                end = e_end;
+            }
+            p.expect_end(end)?;
+            return Ok(Stmt::Block(arena.alloc_slice_clone(&stmts)));
+        }
+        p.expect_end(end)?;
+        return Ok(declared(name, name_start, expr));
     }
     // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
     if let Some(k) = compound_assignment_at(src, pos) {
