@@ -57,3 +57,12 @@ fn several_declarators_each_with_a_value() {
         "expected 'NAME = EXPR' after ',' in a declaration of several variables",
     )]);
 }
+
+/// `conditional_t` takes a condition and two types.
+#[test]
+fn conditional_t_takes_three() {
+    refused(&[(
+        "conditional_t<true, _2>{}\n",
+        "conditional_t<C, A, B> takes a condition and two types",
+    )]);
+}

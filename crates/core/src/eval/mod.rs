@@ -2274,6 +2274,12 @@ impl Env {
             {
                 self.conditional(c, a, b)
             }
+            // `conditional_t<C, A, B>{}`: the chosen type's value
+            ExprKind::Call(callee, [c, a, b])
+                if callee.kind == ExprKind::Qualified(parser::CONDITIONAL_TYPE) =>
+            {
+                self.conditional_type(c, a, b)
+            }
             // CuTe's (pointer.hpp) and thrust's `raw_pointer_cast(p)`: the raw pointer, its
             // element type kept (`ptr[32b](0x100)` of a gmem_ptr; a host_vector's `data()`)
             ExprKind::Call(callee, [arg])

@@ -710,6 +710,10 @@ pub const BINARY_FUNCTORS: &[&str] = &[
 /// no identifier spells it.
 pub const CONDITIONAL: &str = "?:";
 
+/// The callee of `conditional_t<C, A, B>` read as a call on the three: the value of the type
+/// chosen, as it is (no common type, as `?:` takes: `conditional_t<false, _2, _3>{}` is `_3`).
+pub const CONDITIONAL_TYPE: &str = "conditional_t";
+
 fn is_keyword(name: &str) -> bool {
     name == "o"
 }
@@ -814,6 +818,9 @@ fn template(name: &str) -> Option<Template> {
         "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
         // (the standard library's is a class of its own: its call marked `std`)
         "integral_constant" | "std::integral_constant" => Template::Call("integral_constant"),
+        // `cute::conditional_t<C, A, B>` (a collective's `conditional_t<is_A_mn_major,
+        // Step<_2,_1,_3>, Step<_1,_2,_3>>{}`): C++'s `C ? A{} : B{}` of the types' values
+        "conditional_t" | "std::conditional_t" => Template::Call(CONDITIONAL_TYPE),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -4191,6 +4198,12 @@ impl<'a> Parser<'a> {
                     span: Span::new(pos, name_end),
                 };
                 ExprKind::Call(self.alloc(callee), v.into_bump_slice())
+            }
+            Template::Call(CONDITIONAL_TYPE) if items.len() != 3 => {
+                return err(
+                    format!("{name}<C, A, B> takes a condition and two types"),
+                    span,
+                );
             }
             Template::Call(f) => {
                 // `Stride<int64_t, _1, int64_t>` (CUTLASS's `TagToStrideA_t`), `Shape<int,
