@@ -1629,6 +1629,9 @@ def main():
         if name.startswith("include/"):
             ORACLE = many_errors_oracle()
         CONTEXT = COLLECTIVE_CONTEXT if name.startswith("include/cutlass/") else ""
+        if CONTEXT:
+            # (the collectives' helpers of CUTLASS's own, `::cutlass::gemm::detail::is_major`)
+            INCLUDES.add("#include <cutlass/gemm/gemm.h>")
         answered, gpu_stops, counts = [], [], collections.Counter()
         refused_alone = []  # (a statement alone) the ones cute refuses: does CuTe compile them?
         for where, block, helpers in blocks:

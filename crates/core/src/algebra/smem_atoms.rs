@@ -350,7 +350,9 @@ mod tests {
     fn bad_names_are_refused() {
         assert!(parse_atom_name("Layout_K_SW16_Atom").is_err());
         assert!(parse_atom_name("Layout_X_SW32_Atom").is_err());
-        assert!(type_bits("f64").is_err());
+        assert!(type_bits("f65").is_err());
+        // (any element type CuTe names: `Layout_K_SW128_Atom<double>` is CuTe's too)
+        assert_eq!(type_bits("double").unwrap(), 64);
     }
 
     #[test]

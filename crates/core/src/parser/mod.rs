@@ -1032,6 +1032,11 @@ impl<'a> Parser<'a> {
     /// `cute.runtime.make_fake_tensor`). A name in another namespace keeps it
     /// (`std::vector`), so that it is reported as unknown.
     fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
+        // `::cutlass::gemm::…`: the global namespace's qualifier, read as the name after it
+        let pos = match self.rest(pos).strip_prefix("::") {
+            Some(r) if r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') => pos + 2,
+            _ => pos,
+        };
         let (mut name, mut end) = self.word_at(pos)?;
         let mut name_start = pos;
         // whether every part so far is one of CuTe's namespaces (dropped)
