@@ -13,7 +13,8 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
-                                         [--source all|docs|statements|tests|tutorials|unit] [--dump DIR]
+                                         [--source all|docs|statements|tests|tutorials|unit|headers|collectives]
+                                         [--dump DIR]
                                          [--sessions] [--only REGEX]
 
 `--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
@@ -336,6 +337,56 @@ function's signature without a body, `...`, `_?`, a class template's specializat
 `struct SM90_TMA_STORE_3D { CUTE_DEVICE static void copy(…) {} };`, which the program pasted in
 a function's body (a local class), where g++ refuses it, is as CuTe since the program hoists a
 block's class definitions to file scope (`hoisted`), as its function definitions.
+
+Session 34 (branch s34-sweep, debug build), three new paste sources, each statement alone:
+
+  | source | tried | as CuTe | refused | differs | fragments | at the start: as CuTe / refused / differs |
+  | --- | --- | --- | --- | --- | --- | --- |
+  | include/cute/**/*.hpp comments' examples and constant layouts (`--source headers`) | 354 | 297 | 4 | 0 | 53 | 288 / 13 / 1 |
+  | include/cutlass/gemm/collective/*.hpp statements (`--source collectives`) | 345 | 19 | 6 | 1 | 319 | 0 / 345 / 0 (the context refused) |
+  | examples/python/CuTeDSL/**/*.py host-side layout code (sweep_notebooks.py `--examples`) | 42 | 26 as DSL | 6 | 0 | 10 the DSL refuses (torch) | 18 / 10 / 4 |
+
+`--source headers` (`header_statements`): CuTe 4.7.0's headers' `//` comments' worked examples (a
+call with its printout after `->`, `=>` or `=`: layout.hpp's `make_ordered_layout(…)  ->
+(_2,_2,_2,_2):(_1,_4,_8,_2)`, swizzle.hpp's `make_swizzle<0b1000, 0b0100>()`, math.hpp's
+`bit_width( 0b0011 ) = 2`; `e.g. …`; a commented statement, tensor_impl.hpp's `Tensor thr_data =
+local_partition(…);`) and the layout types of constants the headers define (an atom's `using
+SM80_16x8_Row = Layout<…>;` under its `// (T32,V4) -> (M16,N8)`, pasted with `SM80_16x8_Row{}`;
+GMMA's `Layout_K_SW128_Atom_Bits`), each text once. Each refused one is compiled (no `undefined`
+shortcut: `popcount(0b00011101)` is CuTe's though cute says `unknown function`); many errors at
+once (`many_errors_oracle`: every block an error points into left out in one round). Fixed: GMMA's
+atoms over bits (`smem_ptr_flag` is `smem_ptr_flag_bits<1>`, 9), tensor_impl.hpp's `e.g.
+group<2,4>(make_tensor<int>(…))`, which CuTe does not compile (its `group` is the tuple algorithm:
+refused naming group_modes); beside the row, `GMMA::Layout_*_Atom<T>` of any element type CuTe
+names (`<double>`, `<int4b_t>`, `<uint1b_t>`: the one element table) and an undefined index named
+(`local_partition(…, thr_idx)`). Refused still: math.hpp's `popcount` (3: the bit functions of
+numeric/math.hpp are not modelled; the others' examples are fragments, CuTe's static_assert wants
+unsigned types), mma_traits_sm80.hpp's SM80_16x8x128_S32U1U1S32_TN_XORPOPC `ALayout`, whose
+stride is not congruent with its shape (CuTe prints it; cute refuses such layouts by its law, the
+atom too). The 53 fragments name what the comment leaves out (`data`, `vec`, `T<…>`) or need an
+unsigned type (`bit_width(0b0011)`: CuTe's static_assert).
+
+`--source collectives` (`collective_statements`): each statement of CUTLASS's GEMM collectives
+that builds a layout, an atom, a tiled MMA or a copy (`using SmemLayoutA =
+decltype(tile_to_shape(SmemLayoutAtomA{}, …, cute::conditional_t< ::cutlass::gemm::detail::
+is_major<0,StrideA>(), Step<_2,_1,_3>, Step<_1,_2,_3>>{}));`), pasted after COLLECTIVE_CONTEXT
+(the template parameters of an SM90 TMA half_t GEMM: `using StrideA = Stride<int64_t, _1,
+int64_t>;`, `using GmemTiledCopyA = SM90_TMA_LOAD;`, `constexpr int Stages = 4;`, …), which the
+program has once at file scope (with cutlass/gemm/gemm.h). Most are fragments: they name the
+collective's own members (`mainloop_params`, `args`, `thr_layout_vmnk`, `SmemLayoutAtomSFA`, …).
+Fixed (the context was refused): tuple types of run-time elements (`Stride<int64_t, _1,
+int64_t>{}` is `(0,_1,0)`, CuTe's tuple value-initializes; `Shape<int,int,int,int>{m, n, k, l}`),
+a TMA operation as a type alias, a declaration of several variables (`int M = 4096, N = 4096;`),
+`cute::conditional_t<C, A, B>{}`, the global qualifier `::cutlass::…`. Refused still: CUTLASS's
+`gemm::detail::is_major<0,StrideA>()` / `is_mn_major<…>()` (5: CUTLASS's helpers, not CuTe's),
+`conditional_t<size<1>(TileShape{}) < 128, …>` (a `<` comparison inside template arguments). The
+one that differs is a lambda whose body names what no statement declared (`tCrE`): C++ rejects it
+at its definition, cute where it is called.
+
+The DSL's examples (sweep_notebooks.py `--examples`, its docstring). Fixed: a 2-CTA TMA operation's
+print (`  CTA group = 2`), `from cutlass.cutlass_dsl import (…)` over lines. Refused still:
+`cute.size_in_bytes` (2), a class imported bare (`from cutlass.cute.nvgpu.tcgen05 import
+OperandMajorMode`), `cute.SymInt`, `cute.core._pack_shape` (private), tcgen05's `Repetition`.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes

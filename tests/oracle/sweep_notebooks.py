@@ -37,6 +37,17 @@ Usage:
 
     python3 tests/oracle/sweep_notebooks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--as-written] [--docs] [NOTEBOOK…|PAGE.rst…]
     python3 tests/oracle/sweep_notebooks.py --docstrings [-v] [--show] [--transcript TOML] [FILE.py…]
+    python3 tests/oracle/sweep_notebooks.py --examples [-v] [--show] [--transcript TOML] [FILE.py…]
+
+`--examples` (session 34): the host-side layout code of the DSL's examples
+(examples/python/CuTeDSL/**/*.py, `example_blocks`): in each function, its top-level
+assignments of constants and of the DSL's layout and atom builders whose every name is the file's
+imports' or an earlier one's (`thr_layout = cute.make_ordered_layout((4, 32), order=(1, 0))`, then
+`tiler_mn, tv_layout = cute.make_layout_tv(thr_layout, val_layout)`), one block a function, each
+value printed, after the file's imports of cutlass, as `--docstrings` runs its blocks (the DSL: in
+a jit function). Run 2026-11-30 (s34-sweep, debug build): 42 blocks, 26 as DSL, 6 refused, 0
+differ, 10 the DSL refuses (torch, not installed here); at its start 18, 10, 4. `--transcript
+tests/cli/paste_dsl_examples.toml` writes the ones answered as the DSL does.
 
 Before this sweep's fixes (branch s28-37c at its start, debug build): 52 units, 0 as DSL,
 50 refused, 2 differ (Python's print in cute's notation; f-strings, `assert`, `def` refused).

@@ -3115,8 +3115,9 @@ impl Env {
         // `group<B,E>(tensor)`: CuTe's `group` is tuple_algorithms.hpp's, which reads a tensor
         // as one element (`get<I>` of a tensor does not compile): a tensor's modes are grouped
         // by `group_modes<B,E>` (tensor_impl.hpp; its comment's `e.g. group<2,4>(make_tensor…)`
-        // does not compile)
-        if name.split('<').next().map(str::trim) == Some("group")
+        // does not compile); cute's notation's `group<0,2>(T)` is group_modes
+        if self.cpp_text
+            && name.split('<').next().map(str::trim) == Some("group")
             && let Some(v @ (Value::OffsetLayout(..) | Value::SwizzledTensor(..))) = called.first()
         {
             return Err(EvalError::new(
