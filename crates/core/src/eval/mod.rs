@@ -3428,6 +3428,74 @@ impl Env {
         r
     }
 
+    /// CUTLASS's `gemm::detail::is_major<I, Stride>()` (cutlass/detail/layout.hpp, gemm.h;
+    /// `is_mn_major<Stride>()` is I = 0, `is_k_major<Stride>()` I = 1), which a collective's
+    /// `conditional_t< ::cutlass::gemm::detail::is_major<0,StrideA>(), Step<_2,_1,_3>, …>`
+    /// reads: `is_constant<1, decltype(front(get<I>(Stride{})))>`, whether mode I's first
+    /// stride is the static 1 (a run-time `int64_t` is not). `None`: NAME is none of them.
+    fn cutlass_is_major(&self, name: &str, span: Span) -> Option<Result<Value, EvalError>> {
+        let n = name.strip_prefix("cutlass::").unwrap_or(name);
+        let n = n.strip_prefix("gemm::").unwrap_or(n);
+        let n = n.strip_prefix("detail::").unwrap_or(n);
+        let (base, targs) = n.split_once('<')?;
+        let targs = targs.strip_suffix('>')?;
+        let (mode, stride_text) = match base.trim() {
+            "is_major" => {
+                let (i, s) = targs.split_once(',')?;
+                (i.trim().parse::<usize>().ok()?, s.trim())
+            }
+            "is_mn_major" => (0, targs.trim()),
+            "is_k_major" => (1, targs.trim()),
+            _ => return None,
+        };
+        let arena = bumpalo::Bump::new();
+        let stride = match parser::parse_expr(stride_text, &arena) {
+            Ok(e) => self.eval(&e),
+            Err(_) => Err(EvalError::new(
+                format!("{name}: its stride type '{stride_text}' is not read"),
+                span,
+            )),
+        };
+        Some(stride.and_then(|v| {
+            let mode_of = |v: &Value| -> Option<Value> {
+                match v {
+                    Value::Tuple(items) => items.get(mode).cloned(),
+                    Value::IntTuple(t) if !t.is_int() => {
+                        t.modes().get(mode).map(|m| Value::IntTuple(m.to_owned()))
+                    }
+                    _ => None,
+                }
+            };
+            let Some(m) = mode_of(&v) else {
+                return Err(EvalError::new(
+                    format!("{name}: the stride {} has no mode {mode}", v.kind()),
+                    span,
+                ));
+            };
+            // the mode's first leaf (`front`): a static 1, or a run-time type's name
+            let mut first = m;
+            while let Some(next) = match &first {
+                Value::Tuple(items) => items.first().cloned(),
+                Value::IntTuple(t) if !t.is_int() => {
+                    t.modes().first().map(|x| Value::IntTuple(x.to_owned()))
+                }
+                _ => None,
+            } {
+                first = next;
+            }
+            // (a `constexpr bool` of C++'s, printed `1` or `0`)
+            let major = matches!(
+                &first,
+                Value::IntTuple(t) if t.is_static() && t.as_int() == Some(1)
+            );
+            Ok(Value::Scalar(Box::new(storage::Scalar {
+                ty: storage::ElemType::Bool,
+                value: storage::Number::Int(i128::from(major)),
+                python: false,
+            })))
+        }))
+    }
+
     /// A bare name taken as an argument that is no variable: suggest one.
     #[cold]
     fn suggest_variable(&self, e: &mut EvalError) {
@@ -3442,6 +3510,13 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // a collective's `::cutlass::gemm::detail::is_major<0,StrideA>()` (CUTLASS's)
+        if args.is_empty()
+            && let Some(n) = self.called_function(callee)
+            && let Some(r) = self.cutlass_is_major(n, span)
+        {
+            return r;
+        }
         // `S<half_t> s;` (`S<half_t>{}`) of a struct of the program's own (structs.rs)
         if let Some(n) = self.called_function(callee)
             && let Some(r) = self.struct_constructed(n, args, callee.span)
