@@ -343,7 +343,7 @@ Session 34 (branch s34-sweep, debug build), three new paste sources, each statem
   | source | tried | as CuTe | refused | differs | fragments | at the start: as CuTe / refused / differs |
   | --- | --- | --- | --- | --- | --- | --- |
   | include/cute/**/*.hpp comments' examples and constant layouts (`--source headers`) | 354 | 297 | 4 | 0 | 53 | 288 / 13 / 1 |
-  | include/cutlass/gemm/collective/*.hpp statements (`--source collectives`) | 345 | 19 | 6 | 1 | 319 | 0 / 345 / 0 (the context refused) |
+  | include/cutlass/gemm/collective/*.hpp statements (`--source collectives`) | 345 | 24 | 1 | 1 | 319 | 0 / 345 / 0 (the context refused) |
   | examples/python/CuTeDSL/**/*.py host-side layout code (sweep_notebooks.py `--examples`) | 42 | 26 as DSL | 6 | 0 | 10 the DSL refuses (torch) | 18 / 10 / 4 |
 
 `--source headers` (`header_statements`): CuTe 4.7.0's headers' `//` comments' worked examples (a
@@ -377,9 +377,10 @@ collective's own members (`mainloop_params`, `args`, `thr_layout_vmnk`, `SmemLay
 Fixed (the context was refused): tuple types of run-time elements (`Stride<int64_t, _1,
 int64_t>{}` is `(0,_1,0)`, CuTe's tuple value-initializes; `Shape<int,int,int,int>{m, n, k, l}`),
 a TMA operation as a type alias, a declaration of several variables (`int M = 4096, N = 4096;`),
-`cute::conditional_t<C, A, B>{}`, the global qualifier `::cutlass::…`. Refused still: CUTLASS's
-`gemm::detail::is_major<0,StrideA>()` / `is_mn_major<…>()` (5: CUTLASS's helpers, not CuTe's),
-`conditional_t<size<1>(TileShape{}) < 128, …>` (a `<` comparison inside template arguments). The
+`cute::conditional_t<C, A, B>{}`, the global qualifier `::cutlass::…`, CUTLASS's
+`gemm::detail::is_major<0,StrideA>()` / `is_mn_major<…>()` / `is_k_major<…>()` (5: the SM90 and
+SM120 collectives' `SmemLayoutA`). Refused still: `conditional_t<size<1>(TileShape{}) < 128, …>`
+(a `<` comparison inside template arguments). The
 one that differs is a lambda whose body names what no statement declared (`tCrE`): C++ rejects it
 at its definition, cute where it is called.
 
