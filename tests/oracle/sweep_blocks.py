@@ -344,7 +344,7 @@ Session 34 (branch s34-sweep, debug build), three new paste sources, each statem
   | --- | --- | --- | --- | --- | --- | --- |
   | include/cute/**/*.hpp comments' examples and constant layouts (`--source headers`) | 354 | 297 | 4 | 0 | 53 | 288 / 13 / 1 |
   | include/cutlass/gemm/collective/*.hpp statements (`--source collectives`) | 345 | 24 | 1 | 1 | 319 | 0 / 345 / 0 (the context refused) |
-  | examples/python/CuTeDSL/**/*.py host-side layout code (sweep_notebooks.py `--examples`) | 42 | 26 as DSL | 6 | 0 | 10 the DSL refuses (torch) | 18 / 10 / 4 |
+  | examples/python/CuTeDSL/**/*.py host-side layout code (sweep_notebooks.py `--examples`) | 42 | 28 as DSL | 4 | 0 | 10 the DSL refuses (torch) | 18 / 10 / 4 |
 
 `--source headers` (`header_statements`): CuTe 4.7.0's headers' `//` comments' worked examples (a
 call with its printout after `->`, `=>` or `=`: layout.hpp's `make_ordered_layout(…)  ->
@@ -385,8 +385,8 @@ one that differs is a lambda whose body names what no statement declared (`tCrE`
 at its definition, cute where it is called.
 
 The DSL's examples (sweep_notebooks.py `--examples`, its docstring). Fixed: a 2-CTA TMA operation's
-print (`  CTA group = 2`), `from cutlass.cutlass_dsl import (…)` over lines. Refused still:
-`cute.size_in_bytes` (2), a class imported bare (`from cutlass.cute.nvgpu.tcgen05 import
+print (`  CTA group = 2`), `from cutlass.cutlass_dsl import (…)` over lines, `cute.size_in_bytes`
+(2). Refused still: a class imported bare (`from cutlass.cute.nvgpu.tcgen05 import
 OperandMajorMode`), `cute.SymInt`, `cute.core._pack_shape` (private), tcgen05's `Repetition`.
 
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
