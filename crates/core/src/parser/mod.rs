@@ -1033,8 +1033,16 @@ impl<'a> Parser<'a> {
     /// (`std::vector`), so that it is reported as unknown.
     fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
         // `::cutlass::gemm::…`: the global namespace's qualifier, read as the name after it
+        // (C++ only: Python's `x[::s]` is a slice)
         let pos = match self.rest(pos).strip_prefix("::") {
-            Some(r) if r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') => pos + 2,
+            Some(r)
+                if r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && !self.python
+                    && !self.is_dsl()
+                    && !self.dsl_session =>
+            {
+                pos + 2
+            }
             _ => pos,
         };
         let (mut name, mut end) = self.word_at(pos)?;
