@@ -2020,6 +2020,14 @@ impl Env {
                 {
                     untyped(v.clone(), self.int_types.get(*n).copied(), e.span)
                 }
+                // `T{}` of a tuple type with run-time elements (`using StrideA =
+                // Stride<int64_t, _1, int64_t>;`): its value-initialized value, `(0,_1,0)`
+                // (the braces are the name's span's end)
+                Some(v @ Value::Tuple(_))
+                    if holds_run_time_type(v) && e.span.end - e.span.start > n.len() =>
+                {
+                    construct_tuple(v, &[], e.span, &[], e.span)
+                }
                 Some(v) => Ok(v.clone()),
                 None if let Some(&what) = self.staged.get(*n) => Err(EvalError::new(
                     match what {
@@ -2040,6 +2048,15 @@ impl Env {
                 // an element type (`using T = float;`): its name, which make_tensor<T>,
                 // sizeof_bits<T> and static_cast<T*> read
                 None if crate::algebra::recast::element_bits(n).is_some() => {
+                    Ok(Value::Name(n.to_string()))
+                }
+                // a TMA copy operation as a type (`using GmemTiledCopyA = SM90_TMA_LOAD;`, a
+                // collective's; `GmemTiledCopyA{}`): its name, which make_tma_copy reads
+                None if crate::atoms::tma::TMA_COPY_OPS
+                    .contains(&n.strip_prefix("cute::").unwrap_or(n))
+                    || crate::atoms::im2col::IM2COL_OPS
+                        .contains(&n.strip_prefix("cute::").unwrap_or(n)) =>
+                {
                     Ok(Value::Name(n.to_string()))
                 }
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
@@ -2256,6 +2273,12 @@ impl Env {
                 if callee.kind == ExprKind::Qualified(parser::CONDITIONAL) =>
             {
                 self.conditional(c, a, b)
+            }
+            // `conditional_t<C, A, B>{}`: the chosen type's value
+            ExprKind::Call(callee, [c, a, b])
+                if callee.kind == ExprKind::Qualified(parser::CONDITIONAL_TYPE) =>
+            {
+                self.conditional_type(c, a, b)
             }
             // CuTe's (pointer.hpp) and thrust's `raw_pointer_cast(p)`: the raw pointer, its
             // element type kept (`ptr[32b](0x100)` of a gmem_ptr; a host_vector's `data()`)
@@ -3089,6 +3112,24 @@ impl Env {
             return r;
         }
         let mut called = self.eval_args(args)?;
+        // `group<B,E>(tensor)`: CuTe's `group` is tuple_algorithms.hpp's, which reads a tensor
+        // as one element (`get<I>` of a tensor does not compile): a tensor's modes are grouped
+        // by `group_modes<B,E>` (tensor_impl.hpp; its comment's `e.g. group<2,4>(make_tensor…)`
+        // does not compile); cute's notation's `group<0,2>(T)` is group_modes
+        if self.cpp_text
+            && name.split('<').next().map(str::trim) == Some("group")
+            && let Some(v @ (Value::OffsetLayout(..) | Value::SwizzledTensor(..))) = called.first()
+        {
+            return Err(EvalError::new(
+                format!(
+                    "{name} of {}: CuTe's group<B,E> is the tuple algorithm, which takes a \
+                     tensor as one element (get<I> of a tensor does not compile): group a \
+                     tensor's modes with group_modes<B,E>(tensor)",
+                    v.kind()
+                ),
+                span,
+            ));
+        }
         // `size<I…>(tiled_mma)`: that query of its thread layout VMNK, as CuTe's size overload
         if t.mode_index
             && let Some(Value::Atom(a)) = called.first()
@@ -3394,6 +3435,74 @@ impl Env {
         r
     }
 
+    /// CUTLASS's `gemm::detail::is_major<I, Stride>()` (cutlass/detail/layout.hpp, gemm.h;
+    /// `is_mn_major<Stride>()` is I = 0, `is_k_major<Stride>()` I = 1), which a collective's
+    /// `conditional_t< ::cutlass::gemm::detail::is_major<0,StrideA>(), Step<_2,_1,_3>, …>`
+    /// reads: `is_constant<1, decltype(front(get<I>(Stride{})))>`, whether mode I's first
+    /// stride is the static 1 (a run-time `int64_t` is not). `None`: NAME is none of them.
+    fn cutlass_is_major(&self, name: &str, span: Span) -> Option<Result<Value, EvalError>> {
+        let n = name.strip_prefix("cutlass::").unwrap_or(name);
+        let n = n.strip_prefix("gemm::").unwrap_or(n);
+        let n = n.strip_prefix("detail::").unwrap_or(n);
+        let (base, targs) = n.split_once('<')?;
+        let targs = targs.strip_suffix('>')?;
+        let (mode, stride_text) = match base.trim() {
+            "is_major" => {
+                let (i, s) = targs.split_once(',')?;
+                (i.trim().parse::<usize>().ok()?, s.trim())
+            }
+            "is_mn_major" => (0, targs.trim()),
+            "is_k_major" => (1, targs.trim()),
+            _ => return None,
+        };
+        let arena = bumpalo::Bump::new();
+        let stride = match parser::parse_expr(stride_text, &arena) {
+            Ok(e) => self.eval(&e),
+            Err(_) => Err(EvalError::new(
+                format!("{name}: its stride type '{stride_text}' is not read"),
+                span,
+            )),
+        };
+        Some(stride.and_then(|v| {
+            let mode_of = |v: &Value| -> Option<Value> {
+                match v {
+                    Value::Tuple(items) => items.get(mode).cloned(),
+                    Value::IntTuple(t) if !t.is_int() => {
+                        t.modes().get(mode).map(|m| Value::IntTuple(m.to_owned()))
+                    }
+                    _ => None,
+                }
+            };
+            let Some(m) = mode_of(&v) else {
+                return Err(EvalError::new(
+                    format!("{name}: the stride {} has no mode {mode}", v.kind()),
+                    span,
+                ));
+            };
+            // the mode's first leaf (`front`): a static 1, or a run-time type's name
+            let mut first = m;
+            while let Some(next) = match &first {
+                Value::Tuple(items) => items.first().cloned(),
+                Value::IntTuple(t) if !t.is_int() => {
+                    t.modes().first().map(|x| Value::IntTuple(x.to_owned()))
+                }
+                _ => None,
+            } {
+                first = next;
+            }
+            // (a `constexpr bool` of C++'s, printed `1` or `0`)
+            let major = matches!(
+                &first,
+                Value::IntTuple(t) if t.is_static() && t.as_int() == Some(1)
+            );
+            Ok(Value::Scalar(Box::new(storage::Scalar {
+                ty: storage::ElemType::Bool,
+                value: storage::Number::Int(i128::from(major)),
+                python: false,
+            })))
+        }))
+    }
+
     /// A bare name taken as an argument that is no variable: suggest one.
     #[cold]
     fn suggest_variable(&self, e: &mut EvalError) {
@@ -3408,6 +3517,13 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // a collective's `::cutlass::gemm::detail::is_major<0,StrideA>()` (CUTLASS's)
+        if args.is_empty()
+            && let Some(n) = self.called_function(callee)
+            && let Some(r) = self.cutlass_is_major(n, span)
+        {
+            return r;
+        }
         // `S<half_t> s;` (`S<half_t>{}`) of a struct of the program's own (structs.rs)
         if let Some(n) = self.called_function(callee)
             && let Some(r) = self.struct_constructed(n, args, callee.span)
@@ -4541,13 +4657,20 @@ fn construct_tuple(
     };
     if vals.is_empty() {
         if holds_run_time_type(ty) {
-            return Err(EvalError::new(
-                format!(
-                    "a default-constructed tuple<{}> has run-time elements cute gives no value: construct it from values, T x(v0, v1, …)",
-                    type_text()
-                ),
-                span,
-            ));
+            // CuTe's tuple value-initializes each element (container/tuple.hpp's `ESO() :
+            // first_{}, rest_{}`): `Stride<int64_t, _1, int64_t>{}` is `(0,_1,0)`,
+            // `tuple<int, float>{}` `(0,0.000000)`
+            let zeros = modes
+                .iter()
+                .map(|m| match m {
+                    Value::Tuple(_) if holds_run_time_type(m) => {
+                        construct_tuple(m, &[], tspan, &[], span)
+                    }
+                    Value::Name(_) => Ok(Value::int(0)),
+                    other => Ok(other.clone()),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return construct_tuple(ty, &zeros, tspan, &[], span);
         }
         return Ok(ty.clone());
     }
@@ -6352,6 +6475,9 @@ pub fn constant(name: &str) -> Option<Value> {
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`
         "true_type" => Value::Bool(true),
         "false_type" => Value::Bool(false),
+        // CuTe's `using smem_ptr_flag = smem_ptr_flag_bits<1>;` (pointer_flagged.hpp): the flag
+        // of GMMA's `Layout_*_Atom_Bits`, `ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag, …>`
+        "smem_ptr_flag" => Value::Offset(Offset::SmemPtr(1)),
         _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }
@@ -7041,7 +7167,12 @@ mod tests {
                 .iter()
                 .map(|s| s.to_string()),
         );
-        names.extend(smem_atoms::ELEMENT_TYPES.iter().map(|(n, _)| n.to_string()));
+        names.extend(
+            crate::algebra::element::ELEMENTS
+                .iter()
+                .flat_map(|e| e.cpp.iter().chain(e.short))
+                .map(|n| n.to_string()),
+        );
         for n in [
             "x",
             "v1",

@@ -911,7 +911,13 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             } else {
                 "cp.async GMEM -> SMEM bulk tensor copy Operation"
             };
-            op(OpKind::Tma(name), printed.into())
+            // (the DSL 4.8.1 prints a 2-CTA operation's group on a line of its own)
+            let printed = if two {
+                format!("{printed}\n  CTA group = 2")
+            } else {
+                printed.to_string()
+            };
+            op(OpKind::Tma(name), printed)
         }
         "cpasync.CopyBulkTensorTileS2GOp" => op(
             OpKind::Tma("SM90_TMA_STORE"),

@@ -490,24 +490,49 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         if expr_start >= src.len() || src.as_bytes()[expr_start] == b';' {
             return err("expected an expression after '='", Span::new(eq, eq + 1));
         }
-        let (end, expr) = p.expr(expr_start)?;
-        p.expect_end(end)?;
+        let (mut end, expr) = p.expr(expr_start)?;
+        let prefix = &src[pos..name_start];
         // `constexpr auto N = …`, `static constexpr int N = …`
-        let constexpr = src[pos..name_start]
+        let constexpr = prefix
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .any(|w| w == "constexpr");
-        return Ok(Stmt::Assign {
+        let declared = |name: &'a str, at: usize, expr| Stmt::Assign {
             name,
-            name_span: Span::new(name_start, name_start + name.len()),
+            name_span: Span::new(at, at + name.len()),
             expr,
             constexpr,
             // (`auto const& ctup = tup;`: a reference, not modelled as one; a copy)
-            is_const: src[pos..name_start]
+            is_const: prefix
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .any(|w| w == "const" || w == "constexpr"),
-            int_type: (!src[pos..name_start].trim().is_empty())
-                .then(|| declared_int_type(&src[pos..name_start])),
-        });
+            int_type: (!prefix.trim().is_empty()).then(|| declared_int_type(prefix)),
+        };
+        // a declaration of several variables, `int m = 5120, n = 5120, k = 4096;`: each
+        // declared in turn, of the one type
+        if !prefix.trim().is_empty() && p.peek(p.skip_ws(end)) == Some(',') {
+            let mut stmts = vec![declared(name, name_start, expr)];
+            while p.peek(p.skip_ws(end)) == Some(',') {
+                let at = p.skip_ws(p.skip_ws(end) + 1);
+                let next = p.ident_at(at).filter(|&(n, n_end)| {
+                    !n.contains("::")
+                        && p.peek(p.skip_ws(n_end)) == Some('=')
+                        && p.peek(p.skip_ws(n_end) + 1) != Some('=')
+                });
+                let Some((n, n_end)) = next else {
+                    return err(
+                        "expected 'NAME = EXPR' after ',' in a declaration of several variables",
+                        Span::new(at, at + 1),
+                    );
+                };
+                let (e_end, e) = p.expr(p.skip_ws(p.skip_ws(n_end) + 1))?;
+                stmts.push(declared(n, at, e));
+                end = e_end;
+            }
+            p.expect_end(end)?;
+            return Ok(Stmt::Block(arena.alloc_slice_clone(&stmts)));
+        }
+        p.expect_end(end)?;
+        return Ok(declared(name, name_start, expr));
     }
     // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
     if let Some(k) = compound_assignment_at(src, pos) {
@@ -685,6 +710,10 @@ pub const BINARY_FUNCTORS: &[&str] = &[
 /// no identifier spells it.
 pub const CONDITIONAL: &str = "?:";
 
+/// The callee of `conditional_t<C, A, B>` read as a call on the three: the value of the type
+/// chosen, as it is (no common type, as `?:` takes: `conditional_t<false, _2, _3>{}` is `_3`).
+pub const CONDITIONAL_TYPE: &str = "conditional_t";
+
 fn is_keyword(name: &str) -> bool {
     name == "o"
 }
@@ -789,6 +818,9 @@ fn template(name: &str) -> Option<Template> {
         "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
         // (the standard library's is a class of its own: its call marked `std`)
         "integral_constant" | "std::integral_constant" => Template::Call("integral_constant"),
+        // `cute::conditional_t<C, A, B>` (a collective's `conditional_t<is_A_mn_major,
+        // Step<_2,_1,_3>, Step<_1,_2,_3>>{}`): C++'s `C ? A{} : B{}` of the types' values
+        "conditional_t" | "std::conditional_t" => Template::Call(CONDITIONAL_TYPE),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -1000,6 +1032,19 @@ impl<'a> Parser<'a> {
     /// `cute.runtime.make_fake_tensor`). A name in another namespace keeps it
     /// (`std::vector`), so that it is reported as unknown.
     fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
+        // `::cutlass::gemm::…`: the global namespace's qualifier, read as the name after it
+        // (C++ only: Python's `x[::s]` is a slice)
+        let pos = match self.rest(pos).strip_prefix("::") {
+            Some(r)
+                if r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && !self.python
+                    && !self.is_dsl()
+                    && !self.dsl_session =>
+            {
+                pos + 2
+            }
+            _ => pos,
+        };
         let (mut name, mut end) = self.word_at(pos)?;
         let mut name_start = pos;
         // whether every part so far is one of CuTe's namespaces (dropped)
@@ -1272,9 +1317,17 @@ impl<'a> Parser<'a> {
             // a variable that happens to be called so
             return Ok(None);
         }
-        let modules_only = rest
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ',' | '*' | ' ' | '\t'));
+        // (`from A import (x, y,\n    z)`: a parenthesized list of names, over lines)
+        let parenthesized = word == "from"
+            && rest.split_once(" import ").is_some_and(|(_, names)| {
+                let names = names.trim();
+                names.starts_with('(') && names.ends_with(')')
+            });
+        let modules_only = rest.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '_' | '.' | ',' | '*' | ' ' | '\t')
+                || (parenthesized && matches!(c, '(' | ')' | '\n' | '\r'))
+        });
         if !rest.starts_with([' ', '\t']) || !modules_only {
             return err(
                 format!("expected a Python '{word}' of modules ('import cutlass.cute as cute')"),
@@ -2687,6 +2740,20 @@ impl<'a> Parser<'a> {
                     if self.peek(inner) == Some('}') {
                         e.span = Span::new(e.span.start, inner + 1);
                         pos = inner + 1;
+                        // `tuple<int64_t, _1, int64_t>{}`, `Stride<int64_t, _1, int64_t>{}`:
+                        // the tuple type value-initialized, the call with no values
+                        if let ExprKind::Call(c, items) = e.kind
+                            && matches!(c.kind, ExprKind::Qualified("make_tuple"))
+                            && items.iter().any(|i| integral_type_name(i).is_some())
+                            && !self.python
+                            && !self.is_dsl()
+                        {
+                            e = Expr {
+                                kind: ExprKind::Call(self.alloc(e), &[]),
+                                span: e.span,
+                            };
+                            continue;
+                        }
                         // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
                         // function's argument may be a type's name)
                         if let ExprKind::Name(n) = e.kind
@@ -4145,7 +4212,23 @@ impl<'a> Parser<'a> {
                 };
                 ExprKind::Call(self.alloc(callee), v.into_bump_slice())
             }
+            Template::Call(CONDITIONAL_TYPE) if items.len() != 3 => {
+                return err(
+                    format!("{name}<C, A, B> takes a condition and two types"),
+                    span,
+                );
+            }
             Template::Call(f) => {
+                // `Stride<int64_t, _1, int64_t>` (CUTLASS's `TagToStrideA_t`), `Shape<int,
+                // int>`: a tuple type of run-time elements, as `tuple<int64_t, _1, int64_t>`
+                // (constructed from values, or value-initialized: `StrideA{}` is `(0,_1,0)`)
+                let f = if matches!(f, "make_shape" | "make_stride" | "make_coord" | "make_step")
+                    && items.iter().any(|e| integral_type_name(e).is_some())
+                {
+                    "make_tuple"
+                } else {
+                    f
+                };
                 let callee = Expr {
                     kind: ExprKind::Qualified(f),
                     span: Span::new(pos, name_end),
@@ -4639,4 +4722,15 @@ fn missing_dsl_module(path: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// The integral type a template argument names (`int`, `int64_t`, `uint32_t`, `cute::int64_t`):
+/// a tuple type's run-time element (`Stride<int64_t, _1, int64_t>`).
+fn integral_type_name<'e>(e: &Expr<'e>) -> Option<&'e str> {
+    let (ExprKind::Name(n) | ExprKind::Qualified(n)) = e.kind else {
+        return None;
+    };
+    crate::algebra::element::ElemType::of_name(n)
+        .and_then(|t| t.int_bits())
+        .map(|_| n)
 }
