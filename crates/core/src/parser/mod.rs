@@ -120,17 +120,34 @@ fn positions_of<'h>(hay: &'h [u8], needle: &'h [u8]) -> impl Iterator<Item = usi
 }
 
 /// Whether a statement is CuTe DSL text (SPEC §1): it uses `cute.` or `cutlass.` (as a word:
-/// not `mycute.`). Its calls answer as the DSL does where the DSL differs from C++
+/// not `mycute.`), or it is Python's import of the `cutlass` package (`import cutlass`, `from
+/// cutlass import cute`). Its calls answer as the DSL does where the DSL differs from C++
 /// ([`crate::eval::functions::Dsl`]).
 pub fn is_dsl_text(src: &str) -> bool {
     let b = src.as_bytes();
     // both words end with a '.': most statements have none, one search answers them
     if memchr::memchr(b'.', b).is_none() {
-        return false;
+        return is_cutlass_import(src);
     }
     [&b"cute."[..], b"cutlass."].iter().any(|word| {
         positions_of(b, word)
             .any(|i| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+    })
+}
+
+/// Whether a statement is Python's import of the `cutlass` package or a module of it: `import
+/// cutlass`, `import torch, cutlass as c`, `from cutlass import cute` (the DSL's package, so the
+/// statements after it are Python's, as `import cutlass.cute as cute` makes them).
+fn is_cutlass_import(src: &str) -> bool {
+    let src = src.trim();
+    let package = |module: &str| module.split('.').next() == Some("cutlass");
+    if let Some(rest) = src.strip_prefix("from ") {
+        return rest.split_whitespace().next().is_some_and(package);
+    }
+    src.strip_prefix("import ").is_some_and(|rest| {
+        rest.split(',')
+            .filter_map(|m| m.split_whitespace().next())
+            .any(package)
     })
 }
 
