@@ -230,9 +230,7 @@ impl Env {
             Ok(ElementFn::Lambda(Box::new(r), seq))
         };
         match e.kind {
-            ExprKind::Lambda(params, body, python) => {
-                lambda(Env::inline_lambda(params, body, python), None)
-            }
+            ExprKind::Lambda(l) => lambda(Env::inline_lambda(l), None),
             ExprKind::Name(n) if let Some(r) = self.bound_lambda(n) => {
                 let seq = r.seq;
                 lambda(r, Some(seq))

@@ -869,9 +869,17 @@ impl Env {
                     self.grow_list(name, "extend", rhs, expr.span)?;
                     return Ok(Outcome::Assigned);
                 }
-                // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
-                if let ExprKind::Lambda(params, body, false) = expr.kind {
-                    self.bind_lambda(name, params, body);
+                // `auto f = [&](auto x){ return EXPR; };`, Python's `f = lambda x: EXPR`: a
+                // lambda, called by name
+                if let ExprKind::Lambda(l) = expr.kind {
+                    self.bind_lambda(name, l);
+                    return Ok(Outcome::Assigned);
+                }
+                // Python's `g = f` of a function or lambda: `g` calls it
+                if (self.dsl || self.dsl_seen)
+                    && let Some(routine) = self.named_function(&expr)
+                {
+                    self.bind_routine(name, routine);
                     return Ok(Outcome::Assigned);
                 }
                 // the DSL's `c = cute.compile(f, …)` of the user's jit function
@@ -2286,14 +2294,12 @@ impl Env {
                 }
             }
             ExprKind::Lambda(..) => Err(EvalError::new(
-                "a lambda is modelled where it is called ([&]{ return EXPR; }()) or bound to a name (auto f = [&](auto x){ return EXPR; };), not as a value",
+                "a lambda is modelled where it is called ([&]{ return EXPR; }()), bound to a name (auto f = [&](auto x){ return EXPR; };, f = lambda x: EXPR) or passed to a function (apply(lambda x: EXPR, 3)), not as a value held in a list, tuple or dict",
                 e.span,
             )),
             // an immediately invoked lambda, `[&](auto x){ …; return EXPR; }(a)`
-            ExprKind::Call(callee, args)
-                if let ExprKind::Lambda(params, body, python) = callee.kind =>
-            {
-                self.call_lambda_here(params, body, python, args, e.span)
+            ExprKind::Call(callee, args) if let ExprKind::Lambda(l) = callee.kind => {
+                self.call_lambda_here(l, args, e.span)
             }
             // a lambda bound to a name, called: its body run anew
             ExprKind::Call(callee, args)

@@ -24,8 +24,8 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Condition, DeclaredInt, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor,
-    Span, Stmt, Storage, Switch, UnOp, While,
+    BinOp, Branch, Condition, DeclaredInt, Expr, ExprKind, Jump, Lambda, Loop, Picture, Printing,
+    RangeFor, Span, Stmt, Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
 pub use function::{
@@ -149,6 +149,25 @@ fn is_cutlass_import(src: &str) -> bool {
             .filter_map(|m| m.split_whitespace().next())
             .any(package)
     })
+}
+
+/// Where a Python lambda's parameter's default from `from` (past its `=`) ends: at the first
+/// `,` or `:` outside brackets and strings, or the text's end.
+fn lambda_default_end(b: &[u8], from: usize) -> usize {
+    let mut depth = 0usize;
+    let mut quote = None;
+    for (i, &c) in b.iter().enumerate().skip(from) {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(c),
+            (None, b'(' | b'[' | b'{') => depth += 1,
+            (None, b')' | b']' | b'}') if depth > 0 => depth -= 1,
+            (None, b')' | b']' | b'}' | b',' | b':') if depth == 0 => return i,
+            _ => {}
+        }
+    }
+    b.len()
 }
 
 /// Whether a statement is C++ text, as the parser reads it (`Parser::is_cpp`): no DSL text
@@ -640,6 +659,11 @@ pub fn parse_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
 /// [`parse_expr`] of C++ text (a function's default argument, `int n = 2`: a run-time `2`).
 pub fn parse_cpp_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     expression_in(src, arena, Some(true)).map_err(|e| with_full_width_hint(src, e))
+}
+
+/// [`parse_expr`] of Python text (a Python function's default argument, `y=2`: a Python int).
+pub fn parse_python_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, Some(false)).map_err(|e| with_full_width_hint(src, e))
 }
 
 /// [`parse_expr`], its errors without the full-width hint.
@@ -3424,20 +3448,50 @@ impl<'a> Parser<'a> {
         Some(self.lambda_rest(pos, p))
     }
 
-    /// A Python lambda at `start`, `lambda x, y: EXPR` (`p` after its keyword): its parameters'
-    /// names, and its body `return EXPR`, read as a Python function's at each call.
+    /// A Python lambda at `start`, `lambda x, y=2, *xs: EXPR` (`p` after its keyword): its
+    /// parameters' names (a `*xs` pack the last, marked `...xs`), its defaults' texts, and its
+    /// body `return EXPR`, read as a Python function's at each call.
     fn python_lambda(&mut self, start: usize, mut p: usize) -> PResult<(usize, Expr<'a>)> {
         let mut params: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
+        let mut defaults: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
+        let mut packed = false;
         p = self.skip_ws(p);
         while self.peek(p) != Some(':') {
-            let Some((name, end)) = self.ident_at(p) else {
+            let star = self.peek(p) == Some('*');
+            let name_at = if star { self.skip_ws(p + 1) } else { p };
+            let named = self.ident_at(name_at);
+            if packed || self.src[p..].starts_with("**") || named.is_none() {
                 return err(
-                    "a Python lambda's parameters are modelled as names (lambda x, y: EXPR), without '*args' or defaults",
+                    "a Python lambda's parameters are modelled as names, defaults and one '*args' last (lambda x, y=2, *args: EXPR), without '**kwargs' or keyword-only ones",
                     Span::new(p, p + 1),
                 );
+            }
+            let Some((name, end)) = named else {
+                unreachable!("checked above")
             };
-            params.push(name);
+            packed = star;
+            params.push(if star {
+                self.arena.alloc_str(&format!("...{name}"))
+            } else {
+                name
+            });
             p = self.skip_ws(end);
+            if !star && self.peek(p) == Some('=') {
+                // (its text to the next ',' or ':' outside brackets; read at each call that
+                // takes it, as a function's default)
+                let end = lambda_default_end(self.src.as_bytes(), p + 1);
+                let default = self.src[p + 1..end].trim();
+                if default.is_empty() {
+                    return err("expected a default after '='", Span::new(p, p + 1));
+                }
+                defaults.push(default);
+                p = self.skip_ws(end);
+            } else if !star && !defaults.is_empty() {
+                return err(
+                    "SyntaxError: a lambda's parameter without a default follows one with a default",
+                    Span::new(name_at, end),
+                );
+            }
             match self.peek(p) {
                 Some(',') => p = self.skip_ws(p + 1),
                 Some(':') => {}
@@ -3455,10 +3509,16 @@ impl<'a> Parser<'a> {
         let body = self
             .arena
             .alloc_str(&format!(" return {}\n", &self.src[body_start..end]));
+        let lambda = self.arena.alloc(Lambda {
+            params: params.into_bump_slice(),
+            defaults: defaults.into_bump_slice(),
+            body,
+            python: true,
+        });
         Ok((
             end,
             Expr {
-                kind: ExprKind::Lambda(params.into_bump_slice(), body, true),
+                kind: ExprKind::Lambda(lambda),
                 span: Span::new(start, end),
             },
         ))
@@ -3559,10 +3619,16 @@ impl<'a> Parser<'a> {
             self.cpp_body().block(open + 1, close, self.depth + 1)?;
         }
         let end = close + 1;
+        let lambda = self.arena.alloc(Lambda {
+            params: params.into_bump_slice(),
+            defaults: &[],
+            body: &self.src[open + 1..close],
+            python: false,
+        });
         Ok((
             end,
             Expr {
-                kind: ExprKind::Lambda(params.into_bump_slice(), &self.src[open + 1..close], false),
+                kind: ExprKind::Lambda(lambda),
                 span: Span::new(start, end),
             },
         ))
