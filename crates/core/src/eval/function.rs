@@ -887,11 +887,11 @@ impl Env {
             );
         }
         // a Python function's list argument stays a list, the caller's object where it is
-        // passed by name (what the body appends the caller sees)
-        // (a jit function's are the DSL's run-time values, not the caller's list: not modelled)
-        let plain_python = r.python && !r.jit;
-        let vals = self.eval_args_as(args, !plain_python)?;
-        if plain_python {
+        // passed by name (what the body appends the caller sees; a jit function's where its
+        // parameter is `cutlass.Constexpr`, else a list of the DSL's run-time values,
+        // `traced_argument`)
+        let vals = self.eval_args_as(args, !r.python)?;
+        if r.python {
             *self.caller_names.borrow_mut() = args
                 .iter()
                 .map(|a| match a.kind {
@@ -1247,6 +1247,18 @@ impl Env {
             } else {
                 v
             };
+            // a Python value passed to a jit function's parameter that is no
+            // `cutlass.Constexpr` (nor a numeric type's or a tensor's): the DSL's run-time
+            // values of its integers (a list the body's own)
+            let v = if r.jit
+                && !r.constexpr.get(k).copied().unwrap_or(false)
+                && r.numeric.get(k).is_none_or(Option::is_none)
+                && !r.tensor.get(k).copied().unwrap_or(false)
+            {
+                traced_argument(v)
+            } else {
+                v
+            };
             // a compiled function runs over the layout it was compiled with
             let v = match (v, r.compiled_layouts.get(k)) {
                 (Value::OffsetLayout(o @ super::Origin::Ptr(_), _), Some(Some(l))) => {
@@ -1291,13 +1303,17 @@ impl Env {
                 inner.lambdas.insert(name.clone(), function.clone());
             }
         }
-        // the lists the caller passed by name, followed as the body grows them
-        if r.python && !r.jit {
+        // the lists the caller passed by name, followed as the body grows them (a jit
+        // function's `cutlass.Constexpr` parameters' only)
+        if r.python {
             // (the caller's list object of each: one list passed twice, `g(a, a)`, is one
             // list in the body too)
             let mut objects: Vec<(*const Value, std::sync::Arc<Value>)> = Vec::new();
-            for ((name, _), caller) in r.params.iter().zip(&caller_names) {
+            for (k, ((name, _), caller)) in r.params.iter().zip(&caller_names).enumerate() {
                 let Some(caller) = caller else { continue };
+                if r.jit && !r.constexpr.get(k).copied().unwrap_or(false) {
+                    continue;
+                }
                 let Some(object) = self.vars.get(caller.as_str()).map(std::sync::Arc::as_ptr)
                 else {
                     continue;
@@ -1316,10 +1332,12 @@ impl Env {
                 }
             }
         }
-        let passed: Vec<*const Value> = inner
+        // (the objects held, not their addresses: one freed as the body grows the list may
+        // give its address to the grown one)
+        let passed: Vec<std::sync::Arc<Value>> = inner
             .argument_lists
             .iter()
-            .map(|(_, l)| std::sync::Arc::as_ptr(l))
+            .map(|(_, l)| std::sync::Arc::clone(l))
             .collect();
         let arena = bumpalo::Bump::new();
         let parse = if r.python {
@@ -1349,7 +1367,7 @@ impl Env {
         self.calls.set(inner.calls.get());
         // a list the body grew: the caller's list grown (rebound after the statement)
         for ((caller, list), before) in inner.argument_lists.iter().zip(passed) {
-            if std::sync::Arc::as_ptr(list) != before {
+            if !std::sync::Arc::ptr_eq(list, &before) {
                 self.grown_arguments
                     .borrow_mut()
                     .push((caller.clone(), (**list).clone()));
@@ -1590,6 +1608,21 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
     let layout = super::host::dynamic_layout(&l.shape().leaves(), &l.stride().leaves(), None)
         .map_err(|e| e.to_string())?;
     Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
+}
+
+/// A Python value as a jit function's parameter that is no `cutlass.Constexpr` holds it: its
+/// integers the DSL's run-time values (`Int32(?)`: it does not know them as it traces the
+/// body), in its tuples and lists too; anything else as it is.
+fn traced_argument(v: Value) -> Value {
+    match v {
+        Value::IntTuple(t) => {
+            let unknown = t.map_ints(&mut |i| Ok(crate::algebra::Int::unknown(i.value)));
+            Value::IntTuple(unknown.unwrap_or(t))
+        }
+        Value::Tuple(items) => Value::Tuple(items.into_iter().map(traced_argument).collect()),
+        Value::List(items) => Value::List(items.into_iter().map(traced_argument).collect()),
+        v => v,
+    }
 }
 
 /// The DSL's CALL_MISSING_ARG of a call (or `cute.compile`) of the jit function `name` with

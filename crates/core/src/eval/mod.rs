@@ -1101,6 +1101,21 @@ impl Env {
                 {
                     return self.grow_list(n, m, arg, e.span);
                 }
+                // `c[0].append(v)` of a list held in a list: cute's lists are values of their
+                // names (shared between names, `b = a`), not objects a container holds
+                if self.dsl_statement()
+                    && let ExprKind::Call(callee, [_]) = e.kind
+                    && let ExprKind::Field(base, m @ ("append" | "extend")) = callee.kind
+                    && !matches!(base.kind, ExprKind::Name(_))
+                    && self.eval(base).is_ok_and(|v| v.tuple_modes().is_some())
+                {
+                    return Err(EvalError::new(
+                        format!(
+                            "Python's '.{m}' of a list held in a list, tuple or dict (c[0].{m}(…)) is not modelled: cute's lists are shared between names (b = a), not held as objects in another container"
+                        ),
+                        base.span,
+                    ));
+                }
                 let v = self.eval_shown(&e)?;
                 // a statement that calls a Python function of the program's own prints what
                 // the function prints, not the value it returns (as a Python script)
