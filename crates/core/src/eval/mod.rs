@@ -356,6 +356,10 @@ pub struct Env {
     /// name's fields and their defaults' texts.
     /// (`true` for a NamedTuple, `false` for a dataclass).
     classes: HashMap<String, (bool, ClassFields), NameHasher>,
+    /// The names Python's imports bound to modules and classes under `cute.nvgpu` (`from
+    /// cutlass.cute.nvgpu.warp import MmaF16BF16Op`, `import cutlass.cute.nvgpu.warp as w`):
+    /// each name's path under it (`warp.MmaF16BF16Op`, `warp`).
+    nvgpu_imports: HashMap<String, String, NameHasher>,
     /// The namespace of the program's own whose definition or function runs (`pt_test`,
     /// `a::b`; empty at file scope): a function or struct it defines is bound to `NS::NAME`,
     /// and a plain name is looked up in it first (`structs.rs`).
@@ -422,6 +426,7 @@ impl Clone for Env {
             structs: self.structs.clone(),
             locals: self.locals.clone(),
             classes: self.classes.clone(),
+            nvgpu_imports: self.nvgpu_imports.clone(),
             namespace: self.namespace.clone(),
             using_namespaces: self.using_namespaces.clone(),
             int_types: self.int_types.clone(),
@@ -479,6 +484,63 @@ impl Env {
     /// Whether the statement being run computes its integers as the DSL does: DSL text, or a
     /// Python line of a session that has seen DSL text (not C++ text there:
     /// [`parser::is_cpp_text`]).
+    /// The path under `cute.nvgpu` a name is ([`nvgpu::path_of`]), its first part a name an
+    /// import bound ([`Env::nvgpu_imports`]: `MmaF16BF16Op` after `from
+    /// cutlass.cute.nvgpu.warp import MmaF16BF16Op`, `w.MmaF16BF16Op` after `import
+    /// cutlass.cute.nvgpu.warp as w`).
+    fn nvgpu_path<'n>(&self, n: &'n str) -> Option<std::borrow::Cow<'n, str>> {
+        if let Some(path) = nvgpu::path_of(n) {
+            return Some(std::borrow::Cow::Borrowed(path));
+        }
+        if self.nvgpu_imports.is_empty() {
+            return None;
+        }
+        let (head, rest) = n.split_once('.').map_or((n, ""), |(h, r)| (h, r));
+        let module = self.nvgpu_imports.get(head)?;
+        Some(std::borrow::Cow::Owned(match (module.as_str(), rest) {
+            (m, "") => m.to_string(),
+            ("", r) => r.to_string(),
+            (m, r) => format!("{m}.{r}"),
+        }))
+    }
+
+    /// The path under `cute.nvgpu` a call's callee names ([`Env::nvgpu_path`]), where no
+    /// variable is its first part: `cute.nvgpu.warp.MmaF16BF16Op`, `warp.MmaF16BF16Op`, and
+    /// `w.MmaF16BF16Op` (a field of a name an import bound).
+    fn nvgpu_callee(&self, callee: &Expr) -> Option<String> {
+        if let Some(n) = self.called_function(callee)
+            && let Some(path) = self.nvgpu_path(n)
+            && (matches!(callee.kind, ExprKind::Qualified(_))
+                || !self.is_bound(n.split('.').next().unwrap_or(n)))
+        {
+            return Some(path.into_owned());
+        }
+        if self.nvgpu_imports.is_empty() {
+            return None;
+        }
+        // `w.X.Y`: the fields' names after the imported name's path
+        let mut fields = Vec::new();
+        let mut e = callee;
+        while let ExprKind::Field(base, name) = e.kind {
+            fields.push(name);
+            e = base;
+        }
+        let ExprKind::Name(head) = e.kind else {
+            return None;
+        };
+        if fields.is_empty() || self.is_bound(head) {
+            return None;
+        }
+        let mut path = self.nvgpu_imports.get(head)?.clone();
+        for name in fields.iter().rev() {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(name);
+        }
+        Some(path)
+    }
+
     fn dsl_statement(&self) -> bool {
         self.dsl || (self.dsl_seen && !self.cpp_text)
     }
@@ -696,6 +758,14 @@ impl Env {
         // (as the Python package's session, `set_dsl_session`)
         if parser::is_dsl_names_import(src) {
             self.dsl_session = true;
+        }
+        // `from cutlass.cute.nvgpu.warp import MmaF16BF16Op`: the names of what it imports
+        if src.trim_start().starts_with(['f', 'i']) {
+            for (name, module_path) in parser::python_imports(src) {
+                if let Some(path) = nvgpu::imported_path(&module_path) {
+                    self.nvgpu_imports.insert(name, path.to_string());
+                }
+            }
         }
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
@@ -2021,9 +2091,9 @@ impl Env {
             )),
             // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
             ExprKind::Qualified("nvgpu") => Err(EvalError::new(nvgpu::not_a_value(""), e.span)),
-            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = nvgpu::path_of(n) => {
+            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = self.nvgpu_path(n) => {
                 let head = n.split('.').next().unwrap_or(n);
-                match nvgpu::member(path) {
+                match nvgpu::member(&path) {
                     // `warp.X` where `warp` is a variable: its fields
                     _ if matches!(e.kind, ExprKind::Name(_)) && self.is_bound(head) => {
                         let mut v = self.get(head).cloned().unwrap_or(Value::Under);
@@ -2033,7 +2103,7 @@ impl Env {
                         Ok(v)
                     }
                     Some(m) => Ok(Value::Name(m)),
-                    None => Err(EvalError::new(nvgpu::not_a_value(path), e.span)),
+                    None => Err(EvalError::new(nvgpu::not_a_value(&path), e.span)),
                 }
             }
             ExprKind::Name(n) => match self.get(n) {
@@ -2148,12 +2218,7 @@ impl Env {
                 self.eval(x)
             }
             // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
-            ExprKind::Call(callee, args)
-                if let Some(n) = self.called_function(callee)
-                    && let Some(path) = nvgpu::path_of(n)
-                    && (matches!(callee.kind, ExprKind::Qualified(_))
-                        || !self.is_bound(n.split('.').next().unwrap_or(n))) =>
-            {
+            ExprKind::Call(callee, args) if let Some(path) = self.nvgpu_callee(callee) => {
                 let mut vals = Vec::with_capacity(args.len());
                 let mut keywords = Vec::new();
                 for a in args.iter() {
@@ -2171,7 +2236,7 @@ impl Env {
                 if path == "cpasync.make_tiled_tma_atom" {
                     return nvgpu::make_tiled_tma_atom(&vals, &keywords, e.span);
                 }
-                nvgpu::construct(path, &vals, &keywords, e.span)
+                nvgpu::construct(&path, &vals, &keywords, e.span)
             }
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
@@ -2269,6 +2334,13 @@ impl Env {
             // know otherwise: its extents 1 (README, Limits). Run-time integers, as in CUDA.
             ExprKind::Field(..) if let Some(v) = self.cuda_index(e) => {
                 Ok(Value::IntTuple(IntTuple::int_of(v, true)))
+            }
+            // `CtaGroup.ONE` after `from cutlass.cute.nvgpu.tcgen05 import CtaGroup`
+            ExprKind::Field(..)
+                if let Some(path) = self.nvgpu_callee(e)
+                    && let Some(m) = nvgpu::member(&path) =>
+            {
+                Ok(Value::Name(m))
             }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;

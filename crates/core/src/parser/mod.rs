@@ -179,6 +179,43 @@ pub fn is_cpp_text(src: &str, dsl_session: bool) -> bool {
     !is_dsl_text(src) && cpp_markers(src) && !(dsl_session && python_dict_braces_only(src))
 }
 
+/// The names a Python import statement binds, each with the whole path of what it names:
+/// `from A.B import x as y, z` binds `y` (`A.B.x`) and `z` (`A.B.z`), `import A.B as c` binds
+/// `c` (`A.B`); `import A.B` binds `A` (`A`). Nothing for another statement, or `*`.
+pub fn python_imports(src: &str) -> Vec<(String, String)> {
+    let src = src.trim();
+    let mut out = Vec::new();
+    let named = |item: &str| -> Option<(String, String)> {
+        let mut words = item.split_whitespace();
+        let path = words.next()?;
+        let name = match (words.next(), words.next()) {
+            (Some("as"), Some(alias)) => alias,
+            _ => path.split('.').next()?,
+        };
+        Some((name.to_string(), path.to_string()))
+    };
+    if let Some(rest) = src.strip_prefix("from ") {
+        let Some((module, names)) = rest.split_once(" import ") else {
+            return out;
+        };
+        let names = names.trim().trim_start_matches('(').trim_end_matches(')');
+        for item in names.split(',') {
+            let mut words = item.split_whitespace();
+            let Some(name) = words.next().filter(|&n| n != "*") else {
+                continue;
+            };
+            let local = match (words.next(), words.next()) {
+                (Some("as"), Some(alias)) => alias,
+                _ => name,
+            };
+            out.push((local.to_string(), format!("{}.{name}", module.trim())));
+        }
+    } else if let Some(rest) = src.strip_prefix("import ") {
+        out.extend(rest.split(',').filter_map(named));
+    }
+    out
+}
+
 /// Whether a statement is Python's `from cutlass.cute import …` (`*`, or names): the DSL's
 /// functions bare after it, as the DSL's own docstrings write them (`make_layout((4, 8))`,
 /// `repeat_like(0, (1, 2, 3))`), so that every statement after it reads as CuTe DSL text.
