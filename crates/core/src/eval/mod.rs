@@ -2308,6 +2308,24 @@ impl Env {
             {
                 self.python_slice(base, [start, stop, step], e.span)
             }
+            // NumPy's slice of several modes, `t[1:3, ::2]` (read as `get(t, (slice(1, 3,
+            // None), slice(None, None, 2)))`)
+            ExprKind::Call(callee, [base, index])
+                if callee.kind == ExprKind::Qualified("get")
+                    && let ExprKind::Tuple(modes) = index.kind
+                    && modes.iter().any(|m| matches!(m.kind, ExprKind::Call(s, [_, _, _]) if s.kind == ExprKind::Name("slice")))
+                    && !self.is_bound("slice") =>
+            {
+                let v = self.eval(base)?;
+                let mut shown = Vec::with_capacity(modes.len());
+                for m in modes.iter() {
+                    shown.push(self.python_index_text(m)?);
+                }
+                Err(EvalError::new(
+                    slice_refused(&v, &format!("({})", shown.join(", ")), true),
+                    e.span,
+                ))
+            }
             // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
             ExprKind::Call(callee, args)
                 if let Some(r) = self.python_number_builtin(callee, args, e.span) =>
@@ -6354,6 +6372,25 @@ impl Env {
     /// walks from or to; a negative bound counts from the end; bounds are clamped to `[0, len]`
     /// (a step > 0) or `[-1, len - 1]` (a step < 0); the picked indices are `start, start +
     /// step, …` while before `stop` in the step's direction. A step of 0 is Python's ValueError.
+    /// Python's repr of an index: `slice(1, 3, None)` of a slice (its bounds' values), `1`,
+    /// `None`.
+    fn python_index_text(&self, e: &Expr) -> Result<String, EvalError> {
+        let bound = |e: &Expr| -> Result<String, EvalError> {
+            let mut out = String::new();
+            plain::write_traced_value(&mut out, &self.eval(e)?);
+            Ok(out)
+        };
+        match e.kind {
+            ExprKind::Call(s, [a, b, c]) if s.kind == ExprKind::Name("slice") => Ok(format!(
+                "slice({}, {}, {})",
+                bound(a)?,
+                bound(b)?,
+                bound(c)?
+            )),
+            _ => bound(e),
+        }
+    }
+
     fn python_slice(
         &self,
         base: &Expr,
@@ -6362,10 +6399,17 @@ impl Env {
     ) -> Result<Value, EvalError> {
         let v = self.eval(base)?;
         let Some(modes) = v.tuple_modes() else {
-            return Err(EvalError::new(
-                format!("a slice t[a:b] is of a tuple, found {}", v.kind()),
-                base.span,
-            ));
+            let shown = self.python_index_text(&Expr {
+                kind: ExprKind::Call(
+                    &Expr {
+                        kind: ExprKind::Name("slice"),
+                        span,
+                    },
+                    &[*start, *stop, *step],
+                ),
+                span,
+            })?;
+            return Err(EvalError::new(slice_refused(&v, &shown, false), base.span));
         };
         let len = modes.len() as i64;
         let int_or_none = |e: &Expr| -> Result<Option<i64>, EvalError> {
@@ -6416,6 +6460,34 @@ impl Env {
         };
         check_limits(&v, span)?;
         Ok(v)
+    }
+}
+
+/// The error of a Python slice `shown` (`slice(1, 3, None)`, `(slice(1, 3, None), 1)`: several
+/// modes where `modes`) of a value that is no tuple or list: a tensor's is the DSL's ValueError
+/// (its coordinate's leaves are integers or None), a layout's its TypeError (its mode index
+/// compared with 0); NumPy's and torch's views are not modelled (checked with dsl-oracle).
+fn slice_refused(v: &Value, shown: &str, modes: bool) -> String {
+    use crate::algebra::pointer::PtrBase;
+    match v {
+        Value::OffsetLayout(Origin::Ptr(p), _)
+            if matches!(p.base, PtrBase::Host { dlpack: false, .. }) =>
+        {
+            format!(
+                "a slice of a NumPy or torch array ({shown}, a view of its memory) is not modelled: cute models its elements a[i, j] and from_dlpack(a)"
+            )
+        }
+        Value::OffsetLayout(..) | Value::SwizzledTensor(..) | Value::FakeTensor(_) => format!(
+            "ValueError: Expected Coord, whose leaves are integers or None, but got {shown} (the CuTe DSL's tensors take no slice: a coordinate with None, t[None, 1], selects modes)"
+        ),
+        Value::Layout(_) | Value::Composed(_) => format!(
+            "TypeError: '<=' not supported between instances of 'int' and '{}' (the CuTe DSL's layouts take a mode's index, not a slice)",
+            if modes { "tuple" } else { "slice" }
+        ),
+        other => format!(
+            "a slice t[a:b] is of a tuple or a list, found {}",
+            other.kind()
+        ),
     }
 }
 

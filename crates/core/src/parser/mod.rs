@@ -2118,6 +2118,67 @@ impl<'a> Parser<'a> {
         None
     }
 
+    /// The commas at the top level of the brackets from `open` to `close` (a slice of several
+    /// modes, `t[1:3, ::2]`).
+    fn top_level_commas(&self, open: usize, close: usize) -> Vec<usize> {
+        let mut depth = 0usize;
+        let mut commas = Vec::new();
+        for (i, c) in self.src[open + 1..close].bytes().enumerate() {
+            match c {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => commas.push(open + 1 + i),
+                _ => {}
+            }
+        }
+        commas
+    }
+
+    /// `slice(a, b, c)` of the slice between `open` (a `[` or `,`) and `close`, its first `:`
+    /// at `colon`.
+    fn slice_call(&self, open: usize, colon: usize, close: usize) -> PResult<Expr<'a>> {
+        let bounds = self.slice_bounds(open, colon, close)?;
+        Ok(Expr {
+            kind: ExprKind::Call(
+                self.alloc(Expr {
+                    kind: ExprKind::Name("slice"),
+                    span: Span::new(open, open + 1),
+                }),
+                self.arena.alloc_slice_copy(&bounds),
+            ),
+            span: Span::new(open, close + 1),
+        })
+    }
+
+    /// One mode of a slice of several modes, between `open` (a `[` or `,`) and `close`: a
+    /// slice (`1:3`, `::2`) or an index (`1`, `None`).
+    fn slice_mode(&self, open: usize, close: usize) -> PResult<Expr<'a>> {
+        let mut depth = 0usize;
+        let colon = self.src[open + 1..close]
+            .bytes()
+            .enumerate()
+            .find_map(|(i, c)| {
+                match c {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    b':' if depth == 0 => return Some(open + 1 + i),
+                    _ => {}
+                }
+                None
+            });
+        if let Some(colon) = colon {
+            return self.slice_call(open, colon, close);
+        }
+        let mut p = self.upto(close);
+        let at = p.skip_ws(open + 1);
+        if at >= close {
+            return err("expected an index or a slice", Span::new(open, close + 1));
+        }
+        let (end, e) = p.expr(at)?;
+        p.expect_end(end)?;
+        Ok(e)
+    }
+
     /// A slice's start, stop and step (`None` where left out): the expressions from `open + 1`
     /// to `colon`, from `colon + 1` to a second `:` (or `close`) and from there to `close`.
     fn slice_bounds(&self, open: usize, colon: usize, close: usize) -> PResult<[Expr<'a>; 3]> {
@@ -2134,22 +2195,6 @@ impl<'a> Parser<'a> {
             p.expect_end(end)?;
             Ok(e)
         };
-        // NumPy's and torch's slice of several modes, `t[::2, 1:3]`
-        let mut depth = 0usize;
-        for (i, c) in self.src[open + 1..close].bytes().enumerate() {
-            match c {
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                b',' if depth == 0 => {
-                    let at = open + 1 + i;
-                    return err(
-                        "a slice of several modes (t[a:b, c:d], NumPy's and torch's) is not modelled: slice one mode, t[a:b:c]",
-                        Span::new(at, at + 1),
-                    );
-                }
-                _ => {}
-            }
-        }
         match self.src[colon + 1..close].find(':') {
             Some(k) => {
                 let second = colon + 1 + k;
@@ -2708,17 +2753,22 @@ impl<'a> Parser<'a> {
                     if (self.python || self.dsl_session || self.is_dsl())
                         && let Some((colon, close)) = self.slice_colon(q) =>
                 {
-                    // Python's slice `t[a:b:c]`: `get(t, slice(a, b, c))`
-                    let bounds = self.slice_bounds(q, colon, close)?;
-                    let slice = Expr {
-                        kind: ExprKind::Call(
-                            self.alloc(Expr {
-                                kind: ExprKind::Name("slice"),
-                                span: Span::new(q, q + 1),
-                            }),
-                            self.arena.alloc_slice_copy(&bounds),
-                        ),
-                        span: Span::new(q, close + 1),
+                    // Python's slice `t[a:b:c]`: `get(t, slice(a, b, c))`; NumPy's of several
+                    // modes, `t[1:3, ::2]`: `get(t, (slice(1, 3, None), slice(None, None, 2)))`
+                    let slice = match self.top_level_commas(q, close).as_slice() {
+                        [] => self.slice_call(q, colon, close)?,
+                        commas => {
+                            let mut parts = BumpVec::new_in(self.arena);
+                            let mut from = q;
+                            for &to in commas.iter().chain(std::iter::once(&close)) {
+                                parts.push(self.slice_mode(from, to)?);
+                                from = to;
+                            }
+                            Expr {
+                                kind: ExprKind::Tuple(parts.into_bump_slice()),
+                                span: Span::new(q, close + 1),
+                            }
+                        }
                     };
                     let callee = Expr {
                         kind: ExprKind::Qualified("get"),
