@@ -465,6 +465,15 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
             )
         });
     }
+    // a tensor type's (`TypedTensor(…).shape`, fake.rs)
+    if let Value::TypedTensor(t) = v {
+        return t.field(name).ok_or_else(|| {
+            EvalError::new(
+                format!("AttributeError: 'TypedTensor' object has no attribute '{name}'"),
+                span,
+            )
+        });
+    }
     // a field of an object of a Python class of the program's own (`v.x`)
     if let Value::Record(r) = v {
         return r

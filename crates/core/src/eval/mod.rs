@@ -541,7 +541,7 @@ impl Env {
         Some(path)
     }
 
-    fn dsl_statement(&self) -> bool {
+    pub(super) fn dsl_statement(&self) -> bool {
         self.dsl || (self.dsl_seen && !self.cpp_text)
     }
 
@@ -2307,6 +2307,27 @@ impl Env {
                     && !self.is_bound("slice") =>
             {
                 self.python_slice(base, [start, stop, step], e.span)
+            }
+            // the DSL's `cute.Tensor[dtype, shape, stride]`: a tensor type, `TypedTensor(dtype,
+            // shape, stride)` (typing.py's `Tensor.__class_getitem__`)
+            ExprKind::Call(callee, [base, rest @ ..])
+                if callee.kind == ExprKind::Qualified("get")
+                    && matches!(
+                        base.kind,
+                        ExprKind::Name("Tensor") | ExprKind::Qualified("Tensor")
+                    )
+                    && !self.is_bound("Tensor")
+                    && self.dsl_statement() =>
+            {
+                let f = functions::lookup("TypedTensor").expect("in the function table");
+                // (`[a, b, c]` read as the index `(a, b, c)`)
+                let rest = match rest {
+                    [one] if let ExprKind::Tuple(items) = one.kind => items,
+                    _ => rest,
+                };
+                let vals = self.eval_args(rest)?;
+                let spans: Vec<Span> = rest.iter().map(|a| a.span).collect();
+                self.call_function(f, &vals, &spans, e.span)
             }
             // NumPy's slice of several modes, `t[1:3, ::2]` (read as `get(t, (slice(1, 3,
             // None), slice(None, None, 2)))`)

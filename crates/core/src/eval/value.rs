@@ -87,6 +87,9 @@ pub enum Value {
     /// The CuTe DSL's fake tensor (`cute.runtime.make_fake_compact_tensor`), for `cute.compile`
     /// without data: [`fake::FakeTensor`](super::fake::FakeTensor).
     FakeTensor(Box<super::fake::FakeTensor>),
+    /// The CuTe DSL's tensor type (`cute.typing.TypedTensor`, `cute.Tensor[dtype, shape,
+    /// stride]`): [`fake::TypedTensor`](super::fake::TypedTensor).
+    TypedTensor(Box<super::fake::TypedTensor>),
     /// Python's list in the CuTe DSL's text (`[1, 2]`): its values; a function of the table
     /// takes it as the tuple of them ([`Value::as_tuple`]).
     List(Vec<Value>),
@@ -361,6 +364,7 @@ impl Value {
             Value::Dict(_) => "a Python dict",
             Value::Record(_) => "an object of a Python class of the program's own",
             Value::SymInt(_) => "a SymInt",
+            Value::TypedTensor(_) => "a tensor type (TypedTensor)",
             Value::FakeTensor(_) => "a fake tensor",
             Value::List(_) => "a list",
         }

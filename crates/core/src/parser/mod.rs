@@ -1075,7 +1075,7 @@ impl<'a> Parser<'a> {
 
     /// A name at `pos`: an identifier, with CuTe's namespaces dropped (`cute::size`,
     /// `cute.make_layout`, `cute::GMMA::Major::K`, `cute.arch.thread_idx`,
-    /// `cute.runtime.make_fake_tensor`). A name in another namespace keeps it
+    /// `cute.runtime.make_fake_tensor`, `cute.typing.TypedTensor`). A name in another namespace keeps it
     /// (`std::vector`), so that it is reported as unknown.
     fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
         let (mut name, mut end) = self.word_at(pos)?;
@@ -1089,7 +1089,7 @@ impl<'a> Parser<'a> {
             } else if rest.starts_with('.')
                 && ((dropping
                     && (matches!(name, "cute" | "cutlass")
-                        || (matches!(name, "arch" | "runtime") && name_start > pos)))
+                        || (matches!(name, "arch" | "runtime" | "typing") && name_start > pos)))
                     // the DSL's `cute.nvgpu.warp.MmaF16BF16Op`: the path under `nvgpu` kept
                     // whole (`nvgpu.warp.MmaF16BF16Op`, the evaluator's `nvgpu` module)
                     || (name_start > pos && (name == "nvgpu" || name.starts_with("nvgpu.")))
@@ -1110,7 +1110,9 @@ impl<'a> Parser<'a> {
             let Some((_, next_end)) = self.word_at(end + sep) else {
                 break;
             };
-            if dropping && (NAMESPACES.contains(&name) || matches!(name, "arch" | "runtime")) {
+            if dropping
+                && (NAMESPACES.contains(&name) || matches!(name, "arch" | "runtime" | "typing"))
+            {
                 name_start = end + sep;
             } else {
                 dropping = false;
