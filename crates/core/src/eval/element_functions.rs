@@ -246,9 +246,11 @@ impl Env {
             {
                 Ok(ElementFn::Functor(name, arity))
             }
-            // the DSL's `g=cute.tuple_cat`: a function of the table
-            ExprKind::Qualified(n)
+            // the DSL's `g=cute.tuple_cat` (`g=tuple_cat` after `from cutlass.cute import *`):
+            // a function of the table
+            ExprKind::Qualified(n) | ExprKind::Name(n)
                 if self.dsl_statement()
+                    && !self.is_bound(n)
                     && let Some(f) = super::functions::lookup(n) =>
             {
                 Ok(ElementFn::Table(f))
