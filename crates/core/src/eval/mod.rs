@@ -5949,6 +5949,17 @@ fn binary(
     if op == BinOp::Pow {
         return power(a, b, bspan, span);
     }
+    // the DSL's `Ratio * int`, `int * Ratio`, `Ratio * Ratio`
+    if op == BinOp::Product
+        && let Some(product) = match (a, b) {
+            (Value::Ratio(r), other) | (other, Value::Ratio(r)) => r.times(other),
+            _ => None,
+        }
+    {
+        return product
+            .map(Value::Ratio)
+            .ok_or_else(|| EvalError::new("a Ratio's product overflows 64 bits", span));
+    }
     if let Some(r) = elements::scalar_binary(op, a, b, span) {
         return r;
     }

@@ -487,6 +487,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Record(r) => write!(out, "{}", r.text()),
         Value::SymInt(s) => write!(out, "{}", s.text()),
         Value::TypedTensor(t) => write!(out, "{}", t.text()),
+        Value::Ratio(r) => write!(out, "{}", r.text()),
         Value::List(_) => {
             write_traced_value(out, v);
             Ok(())
