@@ -747,7 +747,8 @@ impl Env {
         };
         let (taken, other) = if self.holds(&cond)? { (a, b) } else { (b, a) };
         let (v, ty) = self.eval_typed(taken)?;
-        if ty.is_some() {
+        // (Python's `A if C else B` is the branch taken, as it is)
+        if ty.is_some() || self.dsl_statement() {
             return Ok((v, ty));
         }
         if let Some((x, false)) = equality::truth_value(&v)

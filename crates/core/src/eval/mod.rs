@@ -356,6 +356,10 @@ pub struct Env {
     /// name's fields and their defaults' texts.
     /// (`true` for a NamedTuple, `false` for a dataclass).
     classes: HashMap<String, (bool, ClassFields), NameHasher>,
+    /// The names Python's imports bound to modules and classes under `cute.nvgpu` (`from
+    /// cutlass.cute.nvgpu.warp import MmaF16BF16Op`, `import cutlass.cute.nvgpu.warp as w`):
+    /// each name's path under it (`warp.MmaF16BF16Op`, `warp`).
+    nvgpu_imports: HashMap<String, String, NameHasher>,
     /// The namespace of the program's own whose definition or function runs (`pt_test`,
     /// `a::b`; empty at file scope): a function or struct it defines is bound to `NS::NAME`,
     /// and a plain name is looked up in it first (`structs.rs`).
@@ -422,6 +426,7 @@ impl Clone for Env {
             structs: self.structs.clone(),
             locals: self.locals.clone(),
             classes: self.classes.clone(),
+            nvgpu_imports: self.nvgpu_imports.clone(),
             namespace: self.namespace.clone(),
             using_namespaces: self.using_namespaces.clone(),
             int_types: self.int_types.clone(),
@@ -479,7 +484,64 @@ impl Env {
     /// Whether the statement being run computes its integers as the DSL does: DSL text, or a
     /// Python line of a session that has seen DSL text (not C++ text there:
     /// [`parser::is_cpp_text`]).
-    fn dsl_statement(&self) -> bool {
+    /// The path under `cute.nvgpu` a name is ([`nvgpu::path_of`]), its first part a name an
+    /// import bound ([`Env::nvgpu_imports`]: `MmaF16BF16Op` after `from
+    /// cutlass.cute.nvgpu.warp import MmaF16BF16Op`, `w.MmaF16BF16Op` after `import
+    /// cutlass.cute.nvgpu.warp as w`).
+    fn nvgpu_path<'n>(&self, n: &'n str) -> Option<std::borrow::Cow<'n, str>> {
+        if let Some(path) = nvgpu::path_of(n) {
+            return Some(std::borrow::Cow::Borrowed(path));
+        }
+        if self.nvgpu_imports.is_empty() {
+            return None;
+        }
+        let (head, rest) = n.split_once('.').map_or((n, ""), |(h, r)| (h, r));
+        let module = self.nvgpu_imports.get(head)?;
+        Some(std::borrow::Cow::Owned(match (module.as_str(), rest) {
+            (m, "") => m.to_string(),
+            ("", r) => r.to_string(),
+            (m, r) => format!("{m}.{r}"),
+        }))
+    }
+
+    /// The path under `cute.nvgpu` a call's callee names ([`Env::nvgpu_path`]), where no
+    /// variable is its first part: `cute.nvgpu.warp.MmaF16BF16Op`, `warp.MmaF16BF16Op`, and
+    /// `w.MmaF16BF16Op` (a field of a name an import bound).
+    fn nvgpu_callee(&self, callee: &Expr) -> Option<String> {
+        if let Some(n) = self.called_function(callee)
+            && let Some(path) = self.nvgpu_path(n)
+            && (matches!(callee.kind, ExprKind::Qualified(_))
+                || !self.is_bound(n.split('.').next().unwrap_or(n)))
+        {
+            return Some(path.into_owned());
+        }
+        if self.nvgpu_imports.is_empty() {
+            return None;
+        }
+        // `w.X.Y`: the fields' names after the imported name's path
+        let mut fields = Vec::new();
+        let mut e = callee;
+        while let ExprKind::Field(base, name) = e.kind {
+            fields.push(name);
+            e = base;
+        }
+        let ExprKind::Name(head) = e.kind else {
+            return None;
+        };
+        if fields.is_empty() || self.is_bound(head) {
+            return None;
+        }
+        let mut path = self.nvgpu_imports.get(head)?.clone();
+        for name in fields.iter().rev() {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(name);
+        }
+        Some(path)
+    }
+
+    pub(super) fn dsl_statement(&self) -> bool {
         self.dsl || (self.dsl_seen && !self.cpp_text)
     }
 
@@ -697,6 +759,14 @@ impl Env {
         if parser::is_dsl_names_import(src) {
             self.dsl_session = true;
         }
+        // `from cutlass.cute.nvgpu.warp import MmaF16BF16Op`: the names of what it imports
+        if src.trim_start().starts_with(['f', 'i']) {
+            for (name, module_path) in parser::python_imports(src) {
+                if let Some(path) = nvgpu::imported_path(&module_path) {
+                    self.nvgpu_imports.insert(name, path.to_string());
+                }
+            }
+        }
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
         self.cpp_text = !self.dsl && parser::is_cpp_text(src, self.dsl_session);
@@ -869,9 +939,17 @@ impl Env {
                     self.grow_list(name, "extend", rhs, expr.span)?;
                     return Ok(Outcome::Assigned);
                 }
-                // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
-                if let ExprKind::Lambda(params, body, false) = expr.kind {
-                    self.bind_lambda(name, params, body);
+                // `auto f = [&](auto x){ return EXPR; };`, Python's `f = lambda x: EXPR`: a
+                // lambda, called by name
+                if let ExprKind::Lambda(l) = expr.kind {
+                    self.bind_lambda(name, l);
+                    return Ok(Outcome::Assigned);
+                }
+                // Python's `g = f` of a function or lambda: `g` calls it
+                if (self.dsl || self.dsl_seen)
+                    && let Some(routine) = self.named_function(&expr)
+                {
+                    self.bind_routine(name, routine);
                     return Ok(Outcome::Assigned);
                 }
                 // the DSL's `c = cute.compile(f, …)` of the user's jit function
@@ -1092,6 +1170,21 @@ impl Env {
                     && let Some(Value::List(_)) = self.get(n)
                 {
                     return self.grow_list(n, m, arg, e.span);
+                }
+                // `c[0].append(v)` of a list held in a list: cute's lists are values of their
+                // names (shared between names, `b = a`), not objects a container holds
+                if self.dsl_statement()
+                    && let ExprKind::Call(callee, [_]) = e.kind
+                    && let ExprKind::Field(base, m @ ("append" | "extend")) = callee.kind
+                    && !matches!(base.kind, ExprKind::Name(_))
+                    && self.eval(base).is_ok_and(|v| v.tuple_modes().is_some())
+                {
+                    return Err(EvalError::new(
+                        format!(
+                            "Python's '.{m}' of a list held in a list, tuple or dict (c[0].{m}(…)) is not modelled: cute's lists are shared between names (b = a), not held as objects in another container"
+                        ),
+                        base.span,
+                    ));
                 }
                 let v = self.eval_shown(&e)?;
                 // a statement that calls a Python function of the program's own prints what
@@ -1998,9 +2091,9 @@ impl Env {
             )),
             // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
             ExprKind::Qualified("nvgpu") => Err(EvalError::new(nvgpu::not_a_value(""), e.span)),
-            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = nvgpu::path_of(n) => {
+            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = self.nvgpu_path(n) => {
                 let head = n.split('.').next().unwrap_or(n);
-                match nvgpu::member(path) {
+                match nvgpu::member(&path) {
                     // `warp.X` where `warp` is a variable: its fields
                     _ if matches!(e.kind, ExprKind::Name(_)) && self.is_bound(head) => {
                         let mut v = self.get(head).cloned().unwrap_or(Value::Under);
@@ -2010,7 +2103,7 @@ impl Env {
                         Ok(v)
                     }
                     Some(m) => Ok(Value::Name(m)),
-                    None => Err(EvalError::new(nvgpu::not_a_value(path), e.span)),
+                    None => Err(EvalError::new(nvgpu::not_a_value(&path), e.span)),
                 }
             }
             ExprKind::Name(n) => match self.get(n) {
@@ -2142,12 +2235,7 @@ impl Env {
                 self.eval(x)
             }
             // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
-            ExprKind::Call(callee, args)
-                if let Some(n) = self.called_function(callee)
-                    && let Some(path) = nvgpu::path_of(n)
-                    && (matches!(callee.kind, ExprKind::Qualified(_))
-                        || !self.is_bound(n.split('.').next().unwrap_or(n))) =>
-            {
+            ExprKind::Call(callee, args) if let Some(path) = self.nvgpu_callee(callee) => {
                 let mut vals = Vec::with_capacity(args.len());
                 let mut keywords = Vec::new();
                 for a in args.iter() {
@@ -2165,7 +2253,7 @@ impl Env {
                 if path == "cpasync.make_tiled_tma_atom" {
                     return nvgpu::make_tiled_tma_atom(&vals, &keywords, e.span);
                 }
-                nvgpu::construct(path, &vals, &keywords, e.span)
+                nvgpu::construct(&path, &vals, &keywords, e.span)
             }
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
@@ -2237,6 +2325,45 @@ impl Env {
             {
                 self.python_slice(base, [start, stop, step], e.span)
             }
+            // the DSL's `cute.Tensor[dtype, shape, stride]`: a tensor type, `TypedTensor(dtype,
+            // shape, stride)` (typing.py's `Tensor.__class_getitem__`)
+            ExprKind::Call(callee, [base, rest @ ..])
+                if callee.kind == ExprKind::Qualified("get")
+                    && matches!(
+                        base.kind,
+                        ExprKind::Name("Tensor") | ExprKind::Qualified("Tensor")
+                    )
+                    && !self.is_bound("Tensor")
+                    && self.dsl_statement() =>
+            {
+                let f = functions::lookup("TypedTensor").expect("in the function table");
+                // (`[a, b, c]` read as the index `(a, b, c)`)
+                let rest = match rest {
+                    [one] if let ExprKind::Tuple(items) = one.kind => items,
+                    _ => rest,
+                };
+                let vals = self.eval_args(rest)?;
+                let spans: Vec<Span> = rest.iter().map(|a| a.span).collect();
+                self.call_function(f, &vals, &spans, e.span)
+            }
+            // NumPy's slice of several modes, `t[1:3, ::2]` (read as `get(t, (slice(1, 3,
+            // None), slice(None, None, 2)))`)
+            ExprKind::Call(callee, [base, index])
+                if callee.kind == ExprKind::Qualified("get")
+                    && let ExprKind::Tuple(modes) = index.kind
+                    && modes.iter().any(|m| matches!(m.kind, ExprKind::Call(s, [_, _, _]) if s.kind == ExprKind::Name("slice")))
+                    && !self.is_bound("slice") =>
+            {
+                let v = self.eval(base)?;
+                let mut shown = Vec::with_capacity(modes.len());
+                for m in modes.iter() {
+                    shown.push(self.python_index_text(m)?);
+                }
+                Err(EvalError::new(
+                    slice_refused(&v, &format!("({})", shown.join(", ")), true),
+                    e.span,
+                ))
+            }
             // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
             ExprKind::Call(callee, args)
                 if let Some(r) = self.python_number_builtin(callee, args, e.span) =>
@@ -2263,6 +2390,13 @@ impl Env {
             // know otherwise: its extents 1 (README, Limits). Run-time integers, as in CUDA.
             ExprKind::Field(..) if let Some(v) = self.cuda_index(e) => {
                 Ok(Value::IntTuple(IntTuple::int_of(v, true)))
+            }
+            // `CtaGroup.ONE` after `from cutlass.cute.nvgpu.tcgen05 import CtaGroup`
+            ExprKind::Field(..)
+                if let Some(path) = self.nvgpu_callee(e)
+                    && let Some(m) = nvgpu::member(&path) =>
+            {
+                Ok(Value::Name(m))
             }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
@@ -2309,14 +2443,12 @@ impl Env {
                 }
             }
             ExprKind::Lambda(..) => Err(EvalError::new(
-                "a lambda is modelled where it is called ([&]{ return EXPR; }()) or bound to a name (auto f = [&](auto x){ return EXPR; };), not as a value",
+                "a lambda is modelled where it is called ([&]{ return EXPR; }()), bound to a name (auto f = [&](auto x){ return EXPR; };, f = lambda x: EXPR) or passed to a function (apply(lambda x: EXPR, 3)), not as a value held in a list, tuple or dict",
                 e.span,
             )),
             // an immediately invoked lambda, `[&](auto x){ …; return EXPR; }(a)`
-            ExprKind::Call(callee, args)
-                if let ExprKind::Lambda(params, body, python) = callee.kind =>
-            {
-                self.call_lambda_here(params, body, python, args, e.span)
+            ExprKind::Call(callee, args) if let ExprKind::Lambda(l) = callee.kind => {
+                self.call_lambda_here(l, args, e.span)
             }
             // a lambda bound to a name, called: its body run anew
             ExprKind::Call(callee, args)
@@ -5914,6 +6046,17 @@ fn binary(
     if op == BinOp::Pow {
         return power(a, b, bspan, span);
     }
+    // the DSL's `Ratio * int`, `int * Ratio`, `Ratio * Ratio`
+    if op == BinOp::Product
+        && let Some(product) = match (a, b) {
+            (Value::Ratio(r), other) | (other, Value::Ratio(r)) => r.times(other),
+            _ => None,
+        }
+    {
+        return product
+            .map(Value::Ratio)
+            .ok_or_else(|| EvalError::new("a Ratio's product overflows 64 bits", span));
+    }
     if let Some(r) = elements::scalar_binary(op, a, b, span) {
         return r;
     }
@@ -6358,6 +6501,25 @@ impl Env {
     /// walks from or to; a negative bound counts from the end; bounds are clamped to `[0, len]`
     /// (a step > 0) or `[-1, len - 1]` (a step < 0); the picked indices are `start, start +
     /// step, …` while before `stop` in the step's direction. A step of 0 is Python's ValueError.
+    /// Python's repr of an index: `slice(1, 3, None)` of a slice (its bounds' values), `1`,
+    /// `None`.
+    fn python_index_text(&self, e: &Expr) -> Result<String, EvalError> {
+        let bound = |e: &Expr| -> Result<String, EvalError> {
+            let mut out = String::new();
+            plain::write_traced_value(&mut out, &self.eval(e)?);
+            Ok(out)
+        };
+        match e.kind {
+            ExprKind::Call(s, [a, b, c]) if s.kind == ExprKind::Name("slice") => Ok(format!(
+                "slice({}, {}, {})",
+                bound(a)?,
+                bound(b)?,
+                bound(c)?
+            )),
+            _ => bound(e),
+        }
+    }
+
     fn python_slice(
         &self,
         base: &Expr,
@@ -6366,10 +6528,17 @@ impl Env {
     ) -> Result<Value, EvalError> {
         let v = self.eval(base)?;
         let Some(modes) = v.tuple_modes() else {
-            return Err(EvalError::new(
-                format!("a slice t[a:b] is of a tuple, found {}", v.kind()),
-                base.span,
-            ));
+            let shown = self.python_index_text(&Expr {
+                kind: ExprKind::Call(
+                    &Expr {
+                        kind: ExprKind::Name("slice"),
+                        span,
+                    },
+                    &[*start, *stop, *step],
+                ),
+                span,
+            })?;
+            return Err(EvalError::new(slice_refused(&v, &shown, false), base.span));
         };
         let len = modes.len() as i64;
         let int_or_none = |e: &Expr| -> Result<Option<i64>, EvalError> {
@@ -6420,6 +6589,34 @@ impl Env {
         };
         check_limits(&v, span)?;
         Ok(v)
+    }
+}
+
+/// The error of a Python slice `shown` (`slice(1, 3, None)`, `(slice(1, 3, None), 1)`: several
+/// modes where `modes`) of a value that is no tuple or list: a tensor's is the DSL's ValueError
+/// (its coordinate's leaves are integers or None), a layout's its TypeError (its mode index
+/// compared with 0); NumPy's and torch's views are not modelled (checked with dsl-oracle).
+fn slice_refused(v: &Value, shown: &str, modes: bool) -> String {
+    use crate::algebra::pointer::PtrBase;
+    match v {
+        Value::OffsetLayout(Origin::Ptr(p), _)
+            if matches!(p.base, PtrBase::Host { dlpack: false, .. }) =>
+        {
+            format!(
+                "a slice of a NumPy or torch array ({shown}, a view of its memory) is not modelled: cute models its elements a[i, j] and from_dlpack(a)"
+            )
+        }
+        Value::OffsetLayout(..) | Value::SwizzledTensor(..) | Value::FakeTensor(_) => format!(
+            "ValueError: Expected Coord, whose leaves are integers or None, but got {shown} (the CuTe DSL's tensors take no slice: a coordinate with None, t[None, 1], selects modes)"
+        ),
+        Value::Layout(_) | Value::Composed(_) => format!(
+            "TypeError: '<=' not supported between instances of 'int' and '{}' (the CuTe DSL's layouts take a mode's index, not a slice)",
+            if modes { "tuple" } else { "slice" }
+        ),
+        other => format!(
+            "a slice t[a:b] is of a tuple or a list, found {}",
+            other.kind()
+        ),
     }
 }
 

@@ -201,6 +201,8 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
         Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),
         Value::SymInt(s) => object(json!({"kind": "sym_int", "value": s.text()})),
+        Value::TypedTensor(t) => object(json!({"kind": "typed_tensor", "value": t.text()})),
+        Value::Ratio(r) => object(json!({"kind": "ratio", "value": r.text()})),
         Value::List(_) => {
             let mut text = String::new();
             crate::eval::plain::write_traced_value(&mut text, v);
