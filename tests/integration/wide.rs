@@ -102,6 +102,31 @@ fn inverses_of_offset_swizzled_layouts_cute_refuses_are_errors() {
     check_oracle_refusals("swinv", "cute_refuses.txt", eval_cute);
 }
 
+/// Session 34's pointer sweep (`tests/oracle/ptr/`, `gen.py`, issue 37): tensors over typed
+/// null-based gmem/smem/rmem pointers of every element width, and what moves the pointer
+/// (addresses, slices, local_tile, local_partition, the divides, composition, recast, `.data()`,
+/// make_tensor_like, flatten/coalesce/group_modes), byte for byte as CuTe C++ 4.7 prints them
+/// (an owning tensor's stack address as `stack`).
+#[test]
+fn pointer_tensors_print_what_cute_prints() {
+    check_oracle_cases("ptr", "cases.tsv", &[], eval_cute, |got, want| {
+        // cute's pointers count whole elements: a recast whose address is not a whole number
+        // of the new elements is refused, the error naming it and CuTe's print (SPEC §3)
+        got == want
+            || (got.starts_with("error: recast_ptr: ")
+                && got.contains("misaligned")
+                && got.contains(&format!(
+                    "CuTe prints {}",
+                    want.split(" o ").next().unwrap()
+                )))
+    });
+}
+
+#[test]
+fn pointer_tensors_cute_refuses_are_errors() {
+    check_oracle_refusals("ptr", "cute_refuses.txt", eval_cute);
+}
+
 /// A swizzle composed with a composed layout (issue 37, session 34): CuTe has no
 /// `composition(Swizzle, ComposedLayout)` (cute-oracle: "no matching function for call to
 /// 'composition(Swizzle<1, 1, 2>, ComposedLayout<…>)'"), for a swizzled layout, a layout after

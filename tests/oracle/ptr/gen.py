@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Session 34 (issue 37): a random differential sweep of pointer tensors against CuTe C++ 4.7.
+A typed null-based pointer (`static_cast<T*>(nullptr)`, sometimes `+ k` before or after the
+tag) of every element width CuTe has (1, 2, 4, 8, 16, 32, 64 and 128 bits: uint1b_t, bin1_t,
+uint2b_t, int4b_t, uint4b_t, float_e4m3_t, int8_t, half_t, bfloat16_t, float, tfloat32_t,
+double, complex<float>, complex<double>) behind make_gmem_ptr / make_smem_ptr / make_rmem_ptr,
+over mixed static/dynamic shapes and strides, and the operations that move the pointer:
+`&T(i,j)`, `&T(k)`, slicing with `_`, local_tile (with and without a projection step),
+local_partition (any thread of the thread layout), logical/zipped/tiled/flat_divide,
+composition with a layout and with a tiler, recast<U>(T), .data() (and `+ k`),
+make_tensor_like / make_fragment_like, flatten / coalesce / group_modes. `T(i,j)` itself
+reads the null pointer (CuTe crashes, the oracle does not record it) and print_tensor prints
+the values, so neither is here.
+
+CuTe's print is kept byte for byte, except that an owning tensor's stack address is `stack`
+(it differs from run to run).
+
+  cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
+  cute_refuses.txt   statements CuTe does not compile
+
+Generated with: python3 tests/oracle/ptr/gen.py --seed 3434 --count 14
+The oracle's answers are cached in oracle_cache.json beside this script (reruns are cheap).
+"""
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import differential  # noqa: E402
+import oracle  # noqa: E402
+
+TYPES = ["uint1b_t", "bin1_t", "uint2b_t", "int4b_t", "uint4b_t", "float_e4m3_t", "int8_t",
+         "half_t", "bfloat16_t", "float", "tfloat32_t", "double", "complex<float>",
+         "complex<double>"]
+TAGS = ["make_gmem_ptr", "make_smem_ptr", "make_rmem_ptr"]
+
+
+def i(v):
+    return f"Int<{v}>{{}}"
+
+
+def num(g, v):
+    """A static or a dynamic integer."""
+    return i(v) if g.random() < 0.55 else str(v)
+
+
+def pointer(g, t=None):
+    t = t or g.choice(TYPES)
+    tag = g.choice(TAGS)
+    raw = f"static_cast<{t}*>(nullptr)"
+    k = g.choice([0, 0, 0, 1, 3, 8, 64])
+    if k and g.random() < 0.4:
+        return f"{tag}({raw} + {k})", t
+    p = f"{tag}({raw})"
+    return (f"{p} + {k}" if k else p), t
+
+
+def shape_and_layout(g, rank=None):
+    """A tensor's layout argument(s): a shape (column-major), a shape with LayoutRight, or a
+    shape and a stride; modes static or dynamic, one sometimes nested. Returns the text and
+    the flat extents of each top mode."""
+    rank = rank or g.choice([1, 2, 2, 2, 3])
+    modes, texts = [], []
+    for _ in range(rank):
+        if g.random() < 0.15:
+            a, b = g.choice([2, 4]), g.choice([2, 4])
+            modes.append([a, b])
+            texts.append(f"make_shape({num(g, a)},{num(g, b)})")
+        else:
+            e = g.choice([4, 8, 8, 16, 32])
+            modes.append([e])
+            texts.append(num(g, e))
+    shape = f"make_shape({','.join(texts)})"
+    kind = g.choice(["col", "col", "right", "stride"])
+    if kind == "col":
+        lay = g.choice([shape, f"make_layout({shape})"])
+    elif kind == "right":
+        lay = f"make_layout({shape}, LayoutRight{{}})"
+    else:
+        flat = [e for m in modes for e in m]
+        order = list(range(len(flat)))
+        g.shuffle(order)
+        st, acc = [0] * len(flat), 1
+        for k in order:
+            st[k], acc = acc, acc * flat[k]
+        it = iter(st)
+        parts = []
+        for m in modes:
+            s = [next(it) for _ in m]
+            ss = [num(g, x) for x in s]
+            parts.append(ss[0] if len(m) == 1 else f"make_stride({','.join(ss)})")
+        lay = f"make_layout({shape}, make_stride({','.join(parts)}))"
+    return lay, modes
+
+
+def tensor(g, rank=None, t=None):
+    p, t = pointer(g, t)
+    lay, modes = shape_and_layout(g, rank)
+    return f"make_tensor({p}, {lay})", modes, t
+
+
+def coord_in(g, modes):
+    out = []
+    for m in modes:
+        if len(m) == 2 and g.random() < 0.5:
+            out.append(f"make_coord({num(g, g.randrange(m[0]))},{num(g, g.randrange(m[1]))})")
+        else:
+            n = m[0] * (m[1] if len(m) == 2 else 1)
+            out.append(num(g, g.randrange(n)))
+    return out
+
+
+def g_tensor(g):
+    return tensor(g)[0]
+
+
+def g_address(g):
+    t, modes, _ = tensor(g)
+    if g.random() < 0.3:
+        n = 1
+        for m in modes:
+            for e in m:
+                n *= e
+        return f"&{t}({num(g, g.randrange(n))})"
+    c = coord_in(g, modes)
+    if g.random() < 0.3:
+        return f"&{t}(make_coord({','.join(c)}))"
+    return f"&{t}({','.join(c)})"
+
+
+def g_slice(g):
+    t, modes, _ = tensor(g, rank=g.choice([2, 2, 3]))
+    c = coord_in(g, modes)
+    k = g.randrange(len(c))
+    c[k] = "_"
+    if len(c) == 3 and g.random() < 0.4:
+        c[(k + 1) % 3] = "_"
+    s = f"{t}({','.join(c)})"
+    return g.choice([s, s, f"{s}.data()", f"&{s}(0)"])
+
+
+def tile_of(g, modes):
+    return [g.choice([x for x in [1, 2, 4, 8] if x <= m[0] * (m[1] if len(m) == 2 else 1)])
+            for m in modes]
+
+
+def g_local_tile(g):
+    rank = g.choice([2, 2, 3])
+    t, modes, _ = tensor(g, rank=rank)
+    tl = tile_of(g, modes)
+    tiler = f"make_shape({','.join(num(g, x) if g.random() < 0.3 else i(x) for x in tl)})"
+    coord = []
+    for m, x in zip(modes, tl):
+        n = m[0] * (m[1] if len(m) == 2 else 1)
+        coord.append("_" if g.random() < 0.3 else num(g, g.randrange(max(1, n // x))))
+    if rank == 3 and g.random() < 0.6:
+        step = g.choice(["Step<_1,X,_1>{}", "Step<_1,_1,X>{}", "Step<X,_1,_1>{}"])
+        return f"local_tile({t}, {tiler}, make_coord({','.join(coord)}), {step})"
+    return f"local_tile({t}, {tiler}, make_coord({','.join(coord)}))"
+
+
+def g_local_partition(g):
+    t, modes, _ = tensor(g, rank=2)
+    a = g.choice([x for x in [1, 2, 4] if x <= modes[0][0] * (modes[0][1] if len(modes[0]) == 2 else 1)])
+    b = g.choice([x for x in [1, 2, 4] if x <= modes[1][0] * (modes[1][1] if len(modes[1]) == 2 else 1)])
+    thr = g.choice([f"Layout<Shape<_{a},_{b}>>{{}}", f"Layout<Shape<_{a},_{b}>,Stride<_{b},_1>>{{}}"])
+    k = g.randrange(a * b)
+    return f"local_partition({t}, {thr}, {num(g, k)})"
+
+
+def g_divide(g):
+    t, modes, _ = tensor(g, rank=2)
+    tl = tile_of(g, modes)
+    op = g.choice(["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"])
+    if g.random() < 0.6:
+        tiler = f"make_shape({i(tl[0])},{i(tl[1])})"
+    else:
+        tiler = f"make_tile(Layout<_{tl[0]},_1>{{}}, Layout<_{tl[1]},_{g.choice([1, 2])}>{{}})"
+    d = f"{op}({t}, {tiler})"
+    return g.choice([d, d, f"{d}.data()", f"{d}(_,0)" if op != "logical_divide" else d])
+
+
+def g_compose(g):
+    t, modes, _ = tensor(g, rank=g.choice([1, 2]))
+    if len(modes) == 1 or g.random() < 0.4:
+        n = modes[0][0] * (modes[0][1] if len(modes[0]) == 2 else 1)
+        a = g.choice([x for x in [2, 4] if x <= n])
+        lay = g.choice([f"Layout<Shape<_{a},_{max(1, n // a // 2)}>>{{}}", f"make_layout({i(a)}, {i(2)})"])
+        return f"composition({t}, {lay})"
+    tl = tile_of(g, modes)
+    tiler = g.choice([f"make_tile(Layout<_{tl[0]},_1>{{}}, Layout<_{tl[1]},_1>{{}})",
+                      f"make_shape({i(tl[0])},{i(tl[1])})"])
+    return g.choice([f"composition({t}, {tiler})", f"{t}.compose({tiler})"])
+
+
+def g_recast(g):
+    t, _, _ = tensor(g, rank=2)
+    u = g.choice(TYPES + ["uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint128_t"])
+    return f"recast<{u}>({t})"
+
+
+def g_data(g):
+    t, _, _ = tensor(g)
+    return g.choice([f"{t}.data()", f"{t}.data() + {g.choice([1, 5, 16])}",
+                     f"make_tensor({t}.data() + 2, make_shape({i(2)},{i(2)}))"])
+
+
+def g_like(g):
+    t, _, _ = tensor(g, rank=g.choice([1, 2, 3]))
+    return g.choice([f"make_tensor_like({t})", f"make_fragment_like({t})",
+                     f"make_tensor_like<float>({t})", f"make_fragment_like<half_t>({t})"])
+
+
+def g_modes(g):
+    t, modes, _ = tensor(g, rank=g.choice([2, 3, 3]))
+    r = len(modes)
+    return g.choice([f"flatten({t})", f"coalesce({t})", f"group_modes<0,{r}>({t})",
+                     f"group_modes<0,2>({t})", f"group_modes<1,{r}>({t})", f"{t}.layout()",
+                     f"size({t})", f"shape({t})", f"stride({t})", f"rank({t})"])
+
+
+OPS = [
+    ("tensor", g_tensor),
+    ("address", g_address),
+    ("address_more", g_address),
+    ("slice", g_slice),
+    ("slice_more", g_slice),
+    ("local_tile", g_local_tile),
+    ("local_tile_more", g_local_tile),
+    ("local_partition", g_local_partition),
+    ("local_partition_more", g_local_partition),
+    ("divide", g_divide),
+    ("divide_more", g_divide),
+    ("compose", g_compose),
+    ("recast", g_recast),
+    ("recast_more", g_recast),
+    ("data", g_data),
+    ("like", g_like),
+    ("modes", g_modes),
+]
+
+STACK = re.compile(r"0x7ff[0-9a-f]{9}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=3434)
+    ap.add_argument("--count", type=int, default=14, help="cases per operation")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--list", action="store_true", help="print the cases, ask nothing")
+    a = ap.parse_args()
+    cases = differential.draw(OPS, a.seed, a.count, lambda gen, g: gen(g))
+    if a.list:
+        print("\n".join(cases))
+        return
+    oracle.CACHE_FILE = os.path.join(HERE, "oracle_cache.json")
+    cache = oracle.load_cache()
+    oracle.evaluate(cases, cache, batch=120, jobs=a.jobs)
+    oracle.write_answers(HERE, [(c + ";", c) for c in cases], cache,
+                         expected=lambda v: STACK.sub("stack", v))
+
+
+if __name__ == "__main__":
+    main()
