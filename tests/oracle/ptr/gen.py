@@ -221,6 +221,88 @@ def g_modes(g):
                      f"size({t})", f"shape({t})", f"stride({t})", f"rank({t})"])
 
 
+def static_tensor(g, rank=None):
+    """A tensor of a static layout (what an owning tensor needs)."""
+    p, t = pointer(g)
+    rank = rank or g.choice([1, 2, 3])
+    ext = [g.choice([2, 4, 8]) for _ in range(rank)]
+    shape = f"Shape<{','.join(f'_{e}' for e in ext)}>"
+    lay = g.choice([f"Layout<{shape}>{{}}", f"make_layout({shape}{{}}, LayoutRight{{}})",
+                    f"Layout<Shape<_{ext[0]},Shape<_2,_2>>,Stride<_4,Stride<_1,_2>>>{{}}"])
+    return f"make_tensor({p}, {lay})", t
+
+
+def g_like_static(g):
+    t, _ = static_tensor(g)
+    u = g.choice(["float", "half_t", "int4b_t", "uint1b_t", "complex<double>"])
+    return g.choice([f"make_tensor_like({t})", f"make_fragment_like({t})",
+                     f"make_tensor_like<{u}>({t})", f"make_fragment_like<{u}>({t})"])
+
+
+def g_nested(g):
+    """Slices and addresses of a nested mode, chained operations."""
+    t, modes, _ = tensor(g, rank=2)
+    m = modes[1]
+    inner = "make_coord(_,1)" if len(m) == 2 else "_"
+    c0 = num(g, g.randrange(modes[0][0]))
+    return g.choice([
+        f"{t}({c0},{inner})", f"{t}(_,{inner})", f"{t}(_,_)(_,1)", f"{t}(_,1)(1)",
+        f"&{t}(_,1)(1)", f"{t}(_,1).data() + 2", f"{t}(make_coord(_,1))",
+        f"local_tile({t}, make_shape({i(2)},{i(2)}), make_coord(1,_))(_,_,1)",
+        f"local_tile({t}, make_shape({i(2)},{i(2)}), make_coord(_,_))(_,_,1,0)",
+        f"local_partition({t}, Layout<Shape<_2,_2>>{{}}, 3)(_,1)",
+        f"&local_partition({t}, Layout<Shape<_2,_2>>{{}}, 3)(1,1)",
+        f"zipped_divide({t}, make_shape({i(2)},{i(2)}))(make_coord(0,1),make_coord(1,_))",
+    ])
+
+
+def g_partition_step(g):
+    """local_partition and local_tile of rank 3 with a projection, inner/outer_partition."""
+    t, modes, _ = tensor(g, rank=3)
+    step = g.choice(["Step<_1,X,_1>{}", "Step<_1,_1,X>{}", "Step<X,_1,_1>{}"])
+    tile = f"make_shape({i(2)},{i(2)},{i(2)})"
+    k = g.randrange(8)
+    return g.choice([
+        f"local_partition({t}, Layout<Shape<_2,_2,_2>>{{}}, {num(g, k)}, {step})",
+        f"local_tile({t}, {tile}, make_coord({num(g, k % 2)},_,{num(g, 1)}), {step})",
+        f"inner_partition({t}, {tile}, make_coord({k % 2},1,0))",
+        f"outer_partition({t}, {tile}, make_coord({k % 2},1,0))",
+        f"outer_partition({t}, {tile}, {k})",
+    ])
+
+
+def g_pointer(g):
+    """The pointer itself: arithmetic, recast_ptr, a tensor's data moved."""
+    p, t = pointer(g)
+    u = g.choice(TYPES + ["uint8_t", "uint32_t"])
+    return g.choice([p, f"{p} + {g.choice([1, 7, 33])}", f"{p} + -2", f"recast_ptr<{u}>({p})",
+                     f"recast_ptr<{u}>({p} + 8)", f"make_tensor({p}, 8).data() + 3",
+                     f"({p} + 4) - 2", f"&make_tensor({p}, make_shape(4, 4))(2, 3)"])
+
+
+def g_swizzled(g):
+    """A smem tensor of a swizzled layout, sliced, tiled and partitioned."""
+    t = g.choice(["half_t", "float", "int8_t", "int4b_t", "double"])
+    lay = g.choice(["composition(Swizzle<2,0,3>{}, Layout<Shape<_8,_8>,Stride<_8,_1>>{})",
+                    "composition(Swizzle<1,1,2>{}, Int<0>{}, Layout<Shape<_4,_8>>{})",
+                    "composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})"])
+    x = f"make_tensor(make_smem_ptr(static_cast<{t}*>(nullptr)) + {g.choice([0, 8])}, {lay})"
+    return g.choice([x, f"{x}(_,1)", f"{x}(2,_)", f"&{x}(1,3)",
+                     f"local_tile({x}, make_shape(Int<4>{{}},Int<4>{{}}), make_coord(1,1))",
+                     f"local_partition({x}, Layout<Shape<_2,_2>>{{}}, 3)", f"{x}.data()",
+                     f"recast<uint32_t>({x})", f"flatten({x})", f"coalesce({x})"])
+
+
+def g_misc(g):
+    t, modes, _ = tensor(g, rank=g.choice([2, 3]))
+    return g.choice([f"domain_offset(make_coord(1,{len(modes) - 1}), {t})"
+                     if len(modes) == 2 else f"domain_offset(make_coord(1,1,1), {t})",
+                     f"filter_zeros({t})", f"cosize({t})", f"{t}.size()",
+                     f"make_tensor({t}.data(), make_layout(make_shape(4,4)))",
+                     f"tensor<0>({t})", f"tensor<1>({t})", f"take<0,2>({t})",
+                     f"select<1,0>({t})", f"{t}.tile(make_shape({i(2)},{i(2)}))"])
+
+
 OPS = [
     ("tensor", g_tensor),
     ("address", g_address),
@@ -239,6 +321,16 @@ OPS = [
     ("data", g_data),
     ("like", g_like),
     ("modes", g_modes),
+    ("like_static", g_like_static),
+    ("nested", g_nested),
+    ("nested_more", g_nested),
+    ("partition_step", g_partition_step),
+    ("partition_step_more", g_partition_step),
+    ("pointer", g_pointer),
+    ("pointer_more", g_pointer),
+    ("swizzled", g_swizzled),
+    ("misc", g_misc),
+    ("misc_more", g_misc),
 ]
 
 STACK = re.compile(r"0x7ff[0-9a-f]{9}")

@@ -999,6 +999,18 @@ impl Pointer {
                 };
             }
             PtrBase::Named(n) => n.as_str(),
+            // an owning sub-byte array's subbyte_iterator: CuTe prints its byte address and bit
+            // index (`subptr[4b](0x7ffc….0)`), the stack address standing as `stack`
+            PtrBase::Stack if cute && self.subbyte => {
+                let ElementWidth::Bits(b) = self.width else {
+                    return write!(f, "{STACK})");
+                };
+                let bits = self.offset.saturating_mul(b);
+                return match bits.div_euclid(8) {
+                    0 => write!(f, "{STACK}.{})", bits.rem_euclid(8)),
+                    byte => write!(f, "{STACK}{byte:+}.{})", bits.rem_euclid(8)),
+                };
+            }
             PtrBase::Stack => STACK,
             PtrBase::Host { .. } => HOST,
             PtrBase::Fake { .. } => FAKE,
