@@ -259,6 +259,18 @@ fn dsl_make_ptr(a: &Args) -> Result<Value, EvalError> {
         }
     };
     let text = format!("{:#x}", address as u64);
+    if let ElementWidth::Bits(bits) = width
+        && bits >= 8
+        && address % (bits / 8) != 0
+    {
+        return Err(EvalError::new(
+            format!(
+                "pointer: address {text} is not a multiple of the element size, {} bytes (the DSL assumes its pointers aligned to their elements)",
+                bits / 8
+            ),
+            a.spans[1],
+        ));
+    }
     Pointer::parse_address(space, width, &text, false)
         .map(Value::Pointer)
         .map_err(|e| EvalError::algebra(e, a.spans[1]))
