@@ -364,6 +364,41 @@ def g_owning(g):
                      f"recast<uint8_t>({x})"])
 
 
+def g_three_arg(g):
+    """make_tensor(ptr, shape, stride) and make_tensor(ptr, layout) of nested, dynamic modes,
+    addressed and sliced."""
+    p, _ = pointer(g)
+    a, b = g.choice([2, 4]), g.choice([2, 4, 8])
+    st = [num(g, 1), num(g, a * b), num(g, a)]
+    x = (f"make_tensor({p}, make_shape(make_shape({num(g, a)},{num(g, b)}),{num(g, 4)}), "
+         f"make_stride(make_stride({st[0]},{st[2]}),{st[1]}))")
+    k = g.randrange(a * b)
+    return g.choice([x, f"&{x}({k},{g.randrange(4)})", f"&{x}(make_coord({k % a},{k // a}),1)",
+                     f"{x}(make_coord(_,{k // a}),_)", f"{x}(_,{num(g, 2)})",
+                     f"{x}(make_coord({k % a},_),_)", f"coalesce({x})", f"flatten({x})",
+                     f"local_partition({x}, Layout<Shape<_2,_2>>{{}}, {k % 4})"])
+
+
+def g_recast_chain(g):
+    """recast twice (through a misaligned address and back), then moved."""
+    t = g.choice(["uint8_t", "half_t", "int8_t", "float"])
+    p = f"make_{g.choice(['gmem', 'smem', 'rmem'])}_ptr(static_cast<{t}*>(nullptr)) + {g.choice([1, 2, 3, 5])}"
+    x = f"make_tensor({p}, make_layout(make_shape({i(8)},{i(8)}), LayoutRight{{}}))"
+    u, w = g.choice(["float", "double", "half_t", "uint32_t"]), g.choice(["uint8_t", "half_t", "float"])
+    r = f"recast<{u}>({x})"
+    return g.choice([r, f"recast<{w}>({r})", f"{r}(_,1)", f"&{r}(1,1)", f"{r}.data() + 1",
+                     f"local_tile({r}, make_shape({i(2)},{i(2)}), make_coord(1,0))",
+                     f"recast_ptr<{w}>({r}.data() + 1)"])
+
+
+def g_negative(g):
+    """Offsets that take a pointer below null: CuTe's addresses wrap as 64-bit integers."""
+    p, _ = pointer(g)
+    k = g.choice([1, 2, 8, 100])
+    x = f"make_tensor({p} + -{k}, make_shape({num(g, 4)},{num(g, 4)}))"
+    return g.choice([f"{p} + -{k}", x, f"&{x}(1,1)", f"{x}(_,1)", f"{x}.data() + -1"])
+
+
 OPS = [
     ("tensor", g_tensor),
     ("address", g_address),
@@ -403,6 +438,11 @@ OPS = [
     ("recast_moved_3", g_recast_moved),
     ("owning", g_owning),
     ("owning_2", g_owning),
+    ("three_arg", g_three_arg),
+    ("three_arg_2", g_three_arg),
+    ("recast_chain", g_recast_chain),
+    ("recast_chain_2", g_recast_chain),
+    ("negative", g_negative),
 ]
 
 STACK = re.compile(r"0x7ff[0-9a-f]{9}(\.\d)?")
