@@ -399,6 +399,28 @@ def g_negative(g):
     return g.choice([f"{p} + -{k}", x, f"&{x}(1,1)", f"{x}(_,1)", f"{x}.data() + -1"])
 
 
+def g_thread_partition(g):
+    """A tiled MMA's and a tiled copy's partitions of a pointer tensor at any thread."""
+    t = g.choice(["half_t", "bfloat16_t", "float", "int8_t", "double"])
+    p = f"make_{g.choice(['gmem', 'smem'])}_ptr(static_cast<{t}*>(nullptr)) + {g.choice([0, 8, 64])}"
+    lay = g.choice(["make_shape(Int<64>{},Int<32>{})", "make_layout(make_shape(Int<64>{},Int<32>{}), LayoutRight{})",
+                    "make_shape(64,32)", "make_layout(make_shape(64,Int<32>{}), make_stride(Int<1>{},64))"])
+    x = f"make_tensor({p}, {lay})"
+    mma = g.choice(["make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})",
+                    "make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_16,_8,_1>>{})",
+                    "make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN{}, Layout<Shape<_2,_2,_1>>{})"])
+    copy = g.choice([f"make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, {t}>{{}}, Layout<Shape<_16,_8>>{{}}, Layout<Shape<_1,_1>>{{}})",
+                     f"make_tiled_copy(Copy_Atom<DefaultCopy, {t}>{{}}, Layout<Shape<_8,_8>,Stride<_8,_1>>{{}}, Layout<Shape<_2,_1>>{{}})"])
+    k = g.randrange(128)
+    kc = k % (64 if "DefaultCopy" in copy else 128)
+    ab = g.choice(["partition_A", "partition_B", "partition_C"])
+    sd = g.choice(["partition_S", "partition_D"])
+    return g.choice([f"{mma}.get_slice({num(g, k)}).{ab}({x})",
+                     f"{mma}.get_slice({num(g, k)}).{ab}({x}).data()",
+                     f"{copy}.get_slice({num(g, kc)}).{sd}({x})",
+                     f"&{copy}.get_slice({num(g, kc)}).{sd}({x})(0,0,1)"])
+
+
 OPS = [
     ("tensor", g_tensor),
     ("address", g_address),
@@ -443,6 +465,8 @@ OPS = [
     ("recast_chain", g_recast_chain),
     ("recast_chain_2", g_recast_chain),
     ("negative", g_negative),
+    ("thread_partition", g_thread_partition),
+    ("thread_partition_2", g_thread_partition),
 ]
 
 STACK = re.compile(r"0x7ff[0-9a-f]{9}(\.\d)?")
@@ -459,6 +483,12 @@ def main():
     if a.list:
         print("\n".join(cases))
         return
+    # the tiled MMAs and copies of g_thread_partition
+    oracle.HEADER = oracle.HEADER[:2] + [
+        "#include <cute/atom/mma_atom.hpp>", "#include <cute/atom/copy_atom.hpp>",
+        "#include <cute/atom/mma_traits_sm80.hpp>", "#include <cute/atom/copy_traits_sm80.hpp>",
+    ] + oracle.HEADER[2:]
+    oracle.FIRST_LINE = len(oracle.HEADER) + 1
     oracle.CACHE_FILE = os.path.join(HERE, "oracle_cache.json")
     cache = oracle.load_cache()
     oracle.evaluate(cases, cache, batch=120, jobs=a.jobs)
