@@ -421,6 +421,37 @@ def g_thread_partition(g):
                      f"&{copy}.get_slice({num(g, kc)}).{sd}({x})(0,0,1)"])
 
 
+def g_swizzled_more(g):
+    """A tensor over memory of a swizzled layout `Sw o OFF o L` of any element type: sliced,
+    addressed, tiled, divided, partitioned and recast."""
+    t = g.choice(TYPES)
+    b, m = g.choice([1, 2, 3]), g.choice([0, 1, 2, 3])
+    sw = f"Swizzle<{b},{m},{g.choice([3, 4, 5])}>{{}}"
+    off = g.choice(["", "", "Int<0>{}, ", "Int<8>{}, "])
+    lay = g.choice(["Layout<Shape<_16,_16>,Stride<_16,_1>>{}", "Layout<Shape<_16,_16>>{}",
+                    "Layout<Shape<_8,_32>,Stride<_32,_1>>{}"])
+    p, _ = pointer(g, t)
+    x = f"make_tensor({p}, composition({sw}, {off}{lay}))"
+    k = g.randrange(8)
+    return g.choice([x, f"{x}(_,{num(g, k)})", f"{x}({num(g, k)},_)", f"&{x}({k},{k + 1})",
+                     f"local_tile({x}, make_shape(Int<4>{{}},Int<8>{{}}), make_coord({k % 2},0))",
+                     f"local_partition({x}, Layout<Shape<_4,_2>>{{}}, {num(g, k)})",
+                     f"zipped_divide({x}, make_shape(Int<2>{{}},Int<4>{{}}))",
+                     f"recast<{g.choice(['uint32_t', 'half_t', 'uint8_t', 'uint64_t'])}>({x})",
+                     f"{x}.data()", f"coalesce({x})"])
+
+
+def g_template_ptr(g):
+    """make_gmem_ptr<T>(nullptr) and const element pointers."""
+    t = g.choice(TYPES)
+    tag = g.choice(TAGS)
+    p = g.choice([f"{tag}<{t}>(nullptr)", f"{tag}(static_cast<{t} const*>(nullptr))"])
+    k = g.choice([0, 2, 9])
+    x = f"make_tensor({p} + {k}, make_shape({num(g, 4)},{num(g, 8)}))"
+    return g.choice([f"{p} + {k}", x, f"&{x}(1,2)", f"{x}(_,3)",
+                     f"recast<{g.choice(['uint8_t', 'uint32_t', 'int4b_t'])}>({x})"])
+
+
 OPS = [
     ("tensor", g_tensor),
     ("address", g_address),
@@ -467,6 +498,11 @@ OPS = [
     ("negative", g_negative),
     ("thread_partition", g_thread_partition),
     ("thread_partition_2", g_thread_partition),
+    ("swizzled_more", g_swizzled_more),
+    ("swizzled_more_2", g_swizzled_more),
+    ("swizzled_more_3", g_swizzled_more),
+    ("template_ptr", g_template_ptr),
+    ("template_ptr_2", g_template_ptr),
 ]
 
 STACK = re.compile(r"0x7ff[0-9a-f]{9}(\.\d)?")
