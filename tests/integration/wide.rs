@@ -122,8 +122,12 @@ fn pointer_tensors_print_what_cute_prints() {
         eval_cute,
         |got, want| {
             // CuTe prints an owning tensor's stack address, moved or not: the generator writes it
-            // `stack` (and a subbyte_iterator's `stack.BIT`), cute `stack+N` where it moved
-            got == want || without_stack_offsets(got) == want
+            // `stack` (a subbyte_iterator's too), cute `stack+N` where it moved
+            got == want
+                || without_stack_offsets(got) == want
+                // cute may refuse where CuTe's answer breaks the operation's law (SPEC §3): a
+                // slice of an offset swizzled layout whose offset is outside the swizzle's bits
+                || (got.starts_with("error: ") && got.contains("CuTe's result"))
         },
     );
 }

@@ -19,7 +19,7 @@ element_values.rs writes it).
   cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
   cute_refuses.txt   statements CuTe does not compile
 
-Generated with: python3 tests/oracle/ptr/gen.py --seed 3434 --count 14
+Generated with: python3 tests/oracle/ptr/gen.py --seed 3434 --count 20 --jobs 2
 The oracle's answers are cached in oracle_cache.json beside this script (reruns are cheap).
 """
 import argparse
