@@ -375,7 +375,7 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
         ElementWidth::Unknown(n) => m.insert("elem_type".into(), json!(n)),
     };
     match &p.base {
-        PtrBase::Null => m.insert("address".into(), json!(p.address())),
+        PtrBase::Null | PtrBase::Bytes(_) => m.insert("address".into(), json!(p.address())),
         PtrBase::Named(n) => m.insert("base".into(), json!(n)),
         PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
         PtrBase::Host { .. } => m.insert("base".into(), json!(crate::algebra::pointer::HOST)),
