@@ -186,16 +186,16 @@ fn tuple_types_constructed_sized_and_empty() {
             "0\n",
         ),
         ("std::is_empty<tuple<_8,_4>>::value", "1\n"),
+        // default-constructed: CuTe's storage value-initializes its elements (`ESO() :
+        // first_{}, rest_{}`, cute-oracle 4.7.0)
+        ("using T = tuple<int, int>;\nT t;\nprint(t);", "(0,0)"),
+        ("tuple<int, double, _2> t;\nprint(t);", "(0,0.000000,_2)"),
     ]);
     // what cute does not model is named
     for (stmt, want) in [
         (
             "using S = tuple<_8, _4>;\nS bad(8, 4);\n",
             "CuTe's C<8> has no constructor from",
-        ),
-        (
-            "using T = tuple<int, int>;\nT t;\n",
-            "a default-constructed tuple<",
         ),
         (
             "using T = tuple<int, int>;\nT t(1, 2, 3);\n",
@@ -594,6 +594,69 @@ fn packed_tuple_value_category_test_body_passes() {
     }
 }
 
+/// tuple.cpp's PackedTuple as the sweep pastes it (its pt_test namespace and functions, then
+/// the body): `test_packed_type_alias<tuple<int>, 1, int>({7}, {7})`, a function template whose
+/// parameter `std::tuple<Args...> unpacked` expands the pack given explicitly, its braced
+/// arguments constructing the parameters' types; `std::tuple` values, `std::get<index>`,
+/// `std::tuple_element_t` of a lambda's index, value-initialized tuples, `sizeof` of CuTe's
+/// tuple storage, a constexpr function in static_assert; CuTe compiles it and its checks hold
+/// (the sweep says as CuTe). A wrong expectation fails.
+#[test]
+fn packed_tuple_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_body.cpp.txt")).unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong, named) in [
+        // (an element of another type: no conversion, CuTe does not compile)
+        (
+            "{7, 1.5}, {7, Empty<0>{}, 1.5, Empty<1>{}});",
+            "{7, 1.5}, {7, Empty<1>{}, 1.5, Empty<1>{}});",
+            "the aggregate 'Empty<0>' of 0 members is initialized from 1 values",
+        ),
+        (
+            "static_assert(sizeof(pt_empty) == 1);",
+            "static_assert(sizeof(pt_empty) == 2);",
+            "static_assert",
+        ),
+        (
+            "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<0>>());",
+            "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<1>>());",
+            "static_assert",
+        ),
+        (
+            "EXPECT_EQ(cute::get<2>(pt), 1.5);",
+            "EXPECT_EQ(cute::get<2>(pt), 2.5);",
+            "(the test fails)",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains(named), "{wrong}: {err}");
+    }
+}
+
+/// tuple.cpp's test_packed_type_alias's constructs, printed: a function template instantiated
+/// with its pack given explicitly (`sizeof...(Args)`, folds, `tuple<Args...>`,
+/// `std::tuple_element_t<index, std::tuple<Args...>>`), `std::tuple` values and `std::get`,
+/// `get<index>(t)` of a lambda's index, value-initialized tuples (`tuple<int, double>{}` is
+/// `(0,0.000000)`), `sizeof` of CuTe's tuple storage (`eso::ESO`: `tuple<int8_t, int, int8_t,
+/// double>` is 32), `is_empty_v` of a tuple of empty structs, a non-type template parameter
+/// printed as the integer it is: cute prints what CuTe 4.7 prints for
+/// tests/golden/packed_type_alias.cpp.txt (tests/oracle/gen_variadic.sh packed_type_alias).
+#[test]
+fn packed_type_alias_constructs_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_type_alias.cpp.txt")).unwrap();
+    let want =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_type_alias.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
 /// A pack pattern cute does not model is named: a call of a function whose parameter is a
 /// type built of the pack (tuple.cpp's `std::tuple<Args...> unpacked`, whose definition is
 /// read), a variadic template parameter that no parameter pack has as its type, explicit
@@ -601,13 +664,26 @@ fn packed_tuple_value_category_test_body_passes() {
 #[test]
 fn unmodelled_pack_patterns_are_named() {
     let (_, err, code) = cute_format(
-        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nf<int, int>(1, {2});\n",
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nf(1, {2});\n",
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type"),
+        err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type, whose deduction from the call's arguments cute does not model"),
         "{err}"
     );
+    // the pack given explicitly, its parameter given a value (C++ deduces from its type)
+    let (_, err, code) = cute_format(
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nauto u = std::tuple<int>{2};\nf<int, int>(1, u);\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is a value, from whose type C++ deduces the pack, which cute does not model"),
+        "{err}"
+    );
+    // an index of get that is no integer
+    let (_, err, code) = cute_format("auto t = make_tuple(1, 2);\nget<J>(t)\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("the index 'J' is no integer here"), "{err}");
     // value categories (PackedTupleGet's `int const&`, PackedTupleGetValueCategory's
     // `decltype(auto) t0 = cute::get<0>(tup);`), a compound write of a tuple's element, a
     // write of a static element (CuTe's get returns an empty element by value)

@@ -104,6 +104,19 @@ pub struct StructValue {
 const MAX_MEMBERS: usize = 4096;
 
 impl StructValue {
+    /// Its (sizeof, alignof) as a member of a struct lays it out, where it is an object or a
+    /// type of the program's own (`None`: a pointer to one, CuTe's storage, a CUTLASS 2 layout).
+    pub(super) fn size_align(&self) -> Option<(i64, i64)> {
+        (self.is_program_struct() && matches!(self.place, Place::Held | Place::Type))
+            .then_some((self.size, self.align))
+    }
+
+    /// Whether it is a struct of the program's own (not one of CuTe's storage types nor a
+    /// CUTLASS 2 layout).
+    pub(super) fn is_program_struct(&self) -> bool {
+        self.library.is_none() && self.storage.is_none()
+    }
+
     /// Whether it is a standard-layout class: a struct of the program's own whose data members
     /// are scalars (`None`: one of CuTe's storage types, a CUTLASS 2 layout, a member that is
     /// an array or a nested struct, not modelled).
