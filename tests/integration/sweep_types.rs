@@ -657,6 +657,47 @@ fn packed_type_alias_constructs_print_what_cute_prints() {
     assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
 }
 
+/// tuple.cpp's PackedTupleConstexprDefaultConstruction as the sweep pastes it:
+/// `constexpr cute::eso::ESO_t<Empty<0>, int64_t> eso2{};`, objects of CuTe's tuple storage
+/// value-initialized; CuTe compiles it (the sweep says as CuTe). A type it does not lay out is
+/// named.
+#[test]
+fn packed_tuple_constexpr_default_construction_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body = std::fs::read_to_string(format!(
+        "{root}/tests/golden/packed_tuple_constexpr_default.cpp.txt"
+    ))
+    .unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    let right = "constexpr cute::eso::ESO_t<Empty<0>, int64_t> eso2{};";
+    assert!(body.contains(right));
+    let (_, err, code) = cute_format(&body.replacen(
+        right,
+        "constexpr cute::eso::ESO_t<Empty<0>, Nowhere<1>> eso2{};",
+        1,
+    ));
+    assert_eq!(code, 1);
+    assert!(err.contains("Nowhere"), "{err}");
+}
+
+/// CuTe's tuple storage (container/tuple.hpp's `cute::eso::ESO_t<T...>`, the base class of
+/// `tuple<T...>`): objects value-initialized or constructed from values, their members
+/// `first_` and `rest_` (each held where its type is not empty), `sizeof` (the nested layout:
+/// `ESO_t<int8_t, int, int8_t, double>` is 32) and `is_empty_v`: cute prints what CuTe 4.7
+/// prints for tests/golden/packed_tuple_eso.cpp.txt (tests/oracle/gen_variadic.sh
+/// packed_tuple_eso).
+#[test]
+fn tuple_storage_objects_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_eso.cpp.txt")).unwrap();
+    let want =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_eso.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
 /// A pack pattern cute does not model is named: a call of a function whose parameter is a
 /// type built of the pack (tuple.cpp's `std::tuple<Args...> unpacked`, whose definition is
 /// read), a variadic template parameter that no parameter pack has as its type, explicit
@@ -713,14 +754,25 @@ fn unmodelled_pack_patterns_are_named() {
         assert_eq!(code, 1, "{program}");
         assert!(err.contains(named), "{program}: {err}");
     }
-    // CuTe's tuple storage, which PackedTupleConstexprDefaultConstruction declares
-    let (_, err, code) =
-        cute_format("[[maybe_unused]] constexpr cute::eso::ESO_t<int64_t, int64_t> eso3{};\n");
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("CuTe's tuple storage (container/tuple.hpp's cute::eso::ESO_t<T...>, the base class of cute::tuple<T...>) is not modelled"),
-        "{err}"
-    );
+    // CuTe's tuple storage: its functions, a member an ESO does not have, no types
+    for (program, named) in [
+        (
+            "cute::eso::ESO_t<int, int> e{3, 4};\nprint(cute::eso::getv_cr<0>(e));\n",
+            "the functions of CuTe's tuple storage (container/tuple.hpp's cute::eso::getr, getv_cr, getv_r, getv_rr) are not modelled",
+        ),
+        (
+            "cute::eso::ESO_t<int, _1> e{3, _1{}};\nprint(e.rest_);\n",
+            "'cute::eso::ESO<false, true, int, _1>' has no member 'rest_' (its members: first_)",
+        ),
+        (
+            "cute::eso::ESO_t<> e{};\n",
+            "cute::eso::ESO_t<> of no types",
+        ),
+    ] {
+        let (_, err, code) = cute_format(program);
+        assert_eq!(code, 1, "{program}");
+        assert!(err.contains(named), "{program}: {err}");
+    }
     let (_, err, code) = cute_format("cute::is_standard_layout_v<std::tuple<std::tuple<int>>>\n");
     assert_eq!(code, 1);
     assert!(

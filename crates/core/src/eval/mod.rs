@@ -3556,6 +3556,15 @@ impl Env {
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
                 }
+                // CuTe's tuple storage, `cute::eso::ESO_t<int64_t, Empty<1>> eso{};` (structs.rs)
+                if let Some(types) = n
+                    .strip_prefix("cute::")
+                    .unwrap_or(n)
+                    .strip_prefix("eso::ESO_t<")
+                    .and_then(|r| r.strip_suffix('>'))
+                {
+                    return self.eso_object(types, args, span);
+                }
                 // the standard library's tuple: `std::tuple<int, double>{7, 1.5}` as CuTe's
                 // tuple of those elements, `std::get<I>(t)` as CuTe's get (std_tuple_as_cute)
                 if let Some(cute_name) = std_tuple_as_cute(n) {
@@ -3709,7 +3718,7 @@ impl Env {
     /// holding an integer type's name (`tuple<int, _2>`), or a static tuple
     /// (`tuple<_8, _4>`, `using T = tuple<_8, _4>;`), which C++ constructs and cute's tuples
     /// never call.
-    fn tuple_type_of(&self, callee: &Expr) -> Option<Value> {
+    pub(super) fn tuple_type_of(&self, callee: &Expr) -> Option<Value> {
         let v = match callee.kind {
             ExprKind::Name(n) => self.get(n)?.clone(),
             ExprKind::Call(inner, _)
@@ -4544,7 +4553,7 @@ fn tuple_size_of(v: &Value, span: Span) -> Result<Value, EvalError> {
 /// The (size, alignment) in bytes of a tuple's element as CuTe's storage holds it, `(0, 1)`
 /// where it is empty (not stored); of a type written as a value (`int`, `_2`, a struct's type)
 /// or a value of it. `None` where cute does not lay it out.
-fn eso_layout(v: &Value) -> Option<(i64, i64)> {
+pub(super) fn eso_layout(v: &Value) -> Option<(i64, i64)> {
     /// `x` up to a multiple of `a` (> 0).
     fn round_up(x: i64, a: i64) -> Option<i64> {
         x.checked_add(a - 1).map(|y| y / a * a)
@@ -4951,10 +4960,11 @@ fn unknown_function(n: &str) -> String {
         );
     }
     // CuTe's own implementation of its tuple (container/tuple.hpp's `cute::eso`, the "empty
-    // structure optimization" base of `tuple<T...>`), which a unit test names
+    // structure optimization" base of `tuple<T...>`): its objects are modelled, its functions
+    // not
     if n.strip_prefix("cute::").unwrap_or(n).starts_with("eso::") {
         return format!(
-            "'{}': CuTe's tuple storage (container/tuple.hpp's cute::eso::ESO_t<T...>, the base class of cute::tuple<T...>) is not modelled: cute models cute::tuple<T...> itself",
+            "'{}': the functions of CuTe's tuple storage (container/tuple.hpp's cute::eso::getr, getv_cr, getv_r, getv_rr) are not modelled: cute models an ESO_t<T...> object (its members first_, rest_) and cute::get of a tuple",
             clip(n)
         );
     }
