@@ -785,7 +785,13 @@ def compile_many(blocks):
         lines.append("}")
         lines.append(f'printf("{MARK}\\n");')
     lines.append("return 0;")
-    r = subprocess.run([ORACLE, "\n".join(lines)], capture_output=True,
+    program = "\n".join(lines)
+    # one argument of the oracle's command line holds at most 128 KiB (Linux's MAX_ARG_STRLEN):
+    # a longer program is compiled in halves
+    if len(program.encode()) > 120_000 and len(blocks) > 1:
+        half = len(blocks) // 2
+        return compile_many(blocks[:half]) + compile_many(blocks[half:])
+    r = subprocess.run([ORACLE, program], capture_output=True,
                        text=True, timeout=900)
     if r.returncode == 0:
         outs = cute_sessions.without_host_lines(r.stdout).split(MARK + "\n")
