@@ -190,6 +190,8 @@ fn tuple_types_constructed_sized_and_empty() {
         // first_{}, rest_{}`, cute-oracle 4.7.0)
         ("using T = tuple<int, int>;\nT t;\nprint(t);", "(0,0)"),
         ("tuple<int, double, _2> t;\nprint(t);", "(0,0.000000,_2)"),
+        ("Coord<int, int>{}", "(0,0)\n"),
+        ("Shape<_4, _8>{}", "(_4,_8)\n"),
     ]);
     // what cute does not model is named
     for (stmt, want) in [
@@ -719,6 +721,15 @@ fn unmodelled_pack_patterns_are_named() {
     assert_eq!(code, 1);
     assert!(
         err.contains("is a value, from whose type C++ deduces the pack, which cute does not model"),
+        "{err}"
+    );
+    // the standard library's tuple beside CuTe's (cute holds both as CuTe's)
+    let (_, err, code) = cute_format("cute::is_same_v<std::tuple<int>, cute::tuple<int>>\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "is_same of std::tuple<…> and another type: cute holds a std::tuple as CuTe's tuple"
+        ),
         "{err}"
     );
     // an index of get that is no integer

@@ -232,6 +232,17 @@ impl Env {
         if let (Trait::IsStandardLayout, [a]) = (t, args) {
             return self.standard_layout(a).map(Value::Bool);
         }
+        // a `std::tuple<…>` (held as CuTe's tuple of the same elements) beside another type:
+        // cute does not tell the two classes apart
+        if let (Trait::IsSame, [a, b]) = (t, args) {
+            let std_tuple = |e: &Expr| e.kind.name().is_some_and(|n| n.starts_with("std::tuple<"));
+            if std_tuple(a) != std_tuple(b) {
+                return Err(EvalError::new(
+                    "is_same of std::tuple<…> and another type: cute holds a std::tuple as CuTe's tuple of the same elements, and does not model whether the other is the standard library's class",
+                    span,
+                ));
+            }
+        }
         // (a reference type, or `decltype(get<I>(t))` of a tuple variable, which is one where
         // its element is not empty: `is_same<decltype(get<0>(t)), int>` is false)
         if let (Trait::IsSame, [a, b]) = (t, args)

@@ -2689,10 +2689,13 @@ impl<'a> Parser<'a> {
                         pos = inner + 1;
                         // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
                         // function's argument may be a type's name); a tuple type's,
-                        // `tuple<int, double>{}`, its value-initialized elements (C++ only)
+                        // `tuple<int, double>{}`, `Shape<int, _2>{}`, its value-initialized
+                        // elements (C++ only)
                         let tuple_type = matches!(e.kind, ExprKind::Call(c, _) if matches!(
                             c.kind,
-                            ExprKind::Qualified("make_tuple")
+                            ExprKind::Qualified(
+                                "make_tuple" | "make_shape" | "make_stride" | "make_coord"
+                            )
                         )) && !self.python
                             && !self.is_dsl();
                         if tuple_type
