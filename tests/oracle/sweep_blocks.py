@@ -337,6 +337,19 @@ function's signature without a body, `...`, `_?`, a class template's specializat
 a function's body (a local class), where g++ refuses it, is as CuTe since the program hoists a
 block's class definitions to file scope (`hoisted`), as its function definitions.
 
+Session 34, s34-packed (debug build): the TEST bodies' row 46 tried, 45 as CuTe, 1 refused
+(Inverse_left, as on main), 0 differ (43 / 3 / 0 on main's binary): tuple.cpp's PackedTuple and
+PackedTupleConstexprDefaultConstruction as CuTe. A function template whose parameter expands its
+pack inside a type (`std::tuple<Args...> unpacked`) is instantiated where the call gives the
+pack's types (`test_packed_type_alias<tuple<int>, 1, int>({7}, {7})`: parser::pack's
+expand_type_packs, braced arguments constructing the parameters' types); `std::tuple` values
+(held as CuTe's tuple), `std::get`, `get<index>` of a bound name, value-initialized tuples
+(`ESO() : first_{}`), `sizeof` of CuTe's nested ESO storage, `constexpr` functions and `sizeof`
+in static_assert, `cute::eso::ESO_t<T...>` objects. The unit row 83 / 82 / 1 / 0, the docs'
+`--sessions` 116 / 49 as CuTe / 0 / 0 / 67 pseudo-code and `--source statements` 322 / 79 / 0 / 0
+(243 fragments), each as main's binary gives. A program past the oracle's one-argument limit
+(128 KiB, the row's now) is compiled in halves.
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
