@@ -90,16 +90,19 @@ proptest! {
         inner in prop::option::of((0i64..=16, layout_strategy(8, 30))),
         outer_swizzle in prop::option::of((swizzle(), 0i64..=16)),
     ) {
-        use cute::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
+        use cute::algebra::layout_composed::{ComposedTensor, LayoutComposed, Stage};
         let inner = match inner {
-            None => Inner::Swizzle(s),
-            Some((off, l)) => Inner::Swizzled(ComposedLayout { swizzle: s, offset: Offset::st(off), layout: l }),
+            None => Stage::Swizzle(s),
+            Some((off, l)) => Stage::Swizzled(ComposedLayout { swizzle: s, offset: Offset::st(off), layout: l }),
+        };
+        let outer = match outer_swizzle {
+            None => Stage::Layout(outer),
+            Some((sw, off)) => Stage::Swizzled(ComposedLayout { swizzle: sw, offset: Offset::st(off), layout: outer }),
         };
         let v = Value::LayoutComposed(Box::new(ComposedTensor {
             origin: None,
             layout: LayoutComposed {
                 outer,
-                outer_swizzle: outer_swizzle.map(|(sw, off)| (sw, Offset::st(off))),
                 offset: IntTuple::int_of(o, dy),
                 inner,
             },

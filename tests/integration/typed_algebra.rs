@@ -88,6 +88,65 @@ const UNDEFINED: &[(&str, Option<&str>)] = &[
         "crd2idx(make_coord(65535, 65535), make_layout(make_shape(65536, 65536)))",
         Some("crd2idx: integer overflow"),
     ),
+    // the algebra's static arithmetic in `int` constants (session 34): `C<t> * C<u>` past
+    // `int`'s range in `size`, `product`, `cosize`, `ceil_div` is C++'s run-time `int`
+    // operation, undefined behaviour (the notation's static integers stay 64-bit)
+    (
+        "size(make_shape(Int<65536>{}, Int<65536>{}))",
+        Some(
+            "size: integer overflow: the int value 4294967296 of 65536 * 65536 is past int's range: C<(t * u)> is no constant expression",
+        ),
+    ),
+    (
+        "size(make_shape(Int<65536>{}, Int<32768>{}))",
+        Some("the int value 2147483648 of 65536 * 32768 is past int's range"),
+    ),
+    (
+        "size(make_shape(Int<65536>{}, Int<32768>{}, Int<2>{}))",
+        Some("the int value 2147483648 of 65536 * 32768 is past int's range"),
+    ),
+    (
+        "size(make_layout(make_shape(Int<65536>{}, Int<65536>{})))",
+        Some("integer overflow: the int value 4294967296 of 65536 * 65536"),
+    ),
+    (
+        "product(make_shape(Int<65536>{}, Int<65536>{}))",
+        Some("integer overflow: the int value 4294967296 of 65536 * 65536"),
+    ),
+    (
+        "cosize(make_layout(make_shape(Int<65536>{}, Int<65536>{})))",
+        Some("cosize: size: integer overflow: the int value 4294967296 of 65536 * 65536"),
+    ),
+    (
+        "cosize(make_layout(make_shape(Int<2>{}, Int<2>{}), make_stride(Int<1073741824>{}, Int<1073741824>{})))",
+        Some(
+            "cosize: integer overflow: the int value 2147483648 of 1073741824 + 1073741824 is past int's range: C<(t + u)>",
+        ),
+    ),
+    (
+        "cosize(make_layout(make_shape(Int<2>{}, Int<2>{}), make_stride(Int<1073741824>{}, Int<1073741823>{})))",
+        Some("cosize: integer overflow: the int value 2147483648 of 2147483647 + 1"),
+    ),
+    (
+        "ceil_div(Int<2147483647>{}, Int<2>{})",
+        Some("ceil_div: integer overflow: the int value 2147483649 of 2147483647 + 2"),
+    ),
+    (
+        "ceil_div(make_shape(Int<2147483647>{}, Int<4>{}), Int<2>{})",
+        Some("ceil_div: integer overflow: the int value 2147483649 of 2147483647 + 2"),
+    ),
+    // a `C<long>` constant is a static integer of no type in cute: its product is checked as
+    // `int` constants' (CuTe: `_4294967296`)
+    ("size(make_shape(C<65536L>{}, C<65536L>{}))", None),
+    // a compact stride past `int`'s range (CuTe: the run-time stride 0)
+    (
+        "make_layout(make_shape(Int<65536>{}, Int<65536>{}, Int<2>{}))",
+        Some("compact stride: integer overflow: the int stride 4294967296 is past int's range"),
+    ),
+    (
+        "make_layout(make_shape(Int<2>{}, Int<65536>{}, Int<65536>{}), LayoutRight{})",
+        Some("compact stride: integer overflow: the int stride 4294967296 is past int's range"),
+    ),
 ];
 
 fn run_cpp(stmt: &str) -> String {
@@ -233,4 +292,26 @@ fn typed_algebra_dsl_int32_size_traced() {
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The notation's static integers are 64-bit (SPEC §1): its `size`, `product`, `cosize` and
+/// `ceil_div` of static extents past `int`'s range are their values, where C++ text's (`int`
+/// constants) are an overflow.
+#[test]
+fn static_algebra_of_the_notation_keeps_64_bits() {
+    for (stmt, want) in [
+        ("size((_65536,_65536))", "4294967296"),
+        ("product((_65536,_65536))", "4294967296"),
+        ("cosize((_65536,_65536):(_1,_65536))", "4294967296"),
+        ("ceil_div(_2147483647, _2)", "1073741824"),
+        (
+            "make_layout((_65536,_65536,_2))",
+            "(65536,65536,2):(1,65536,4294967296)",
+        ),
+    ] {
+        match Env::new().run(stmt) {
+            Ok(Outcome::Value(v)) => assert_eq!(cute::render::plain::render(&v), want, "{stmt}"),
+            other => panic!("{stmt}: {other:?}"),
+        }
+    }
 }

@@ -101,3 +101,34 @@ fn inverses_of_offset_swizzled_layouts_print_what_cute_prints() {
 fn inverses_of_offset_swizzled_layouts_cute_refuses_are_errors() {
     check_oracle_refusals("swinv", "cute_refuses.txt", eval_cute);
 }
+
+/// A swizzle composed with a composed layout (issue 37, session 34): CuTe has no
+/// `composition(Swizzle, ComposedLayout)` (cute-oracle: "no matching function for call to
+/// 'composition(Swizzle<1, 1, 2>, ComposedLayout<…>)'"), for a swizzled layout, a layout after
+/// a layout and a composed layout of a composed layout alike; the error names the overload and
+/// the three-argument composition, which builds one (cute-oracle's print).
+#[test]
+fn a_swizzle_composed_with_a_composed_layout_names_what_cute_rejects() {
+    let swizzled = "composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{})";
+    for x in [
+        swizzled.to_string(),
+        "composition(Layout<Shape<_2,_16>,Stride<_16,_1>>{}, Int<0>{}, Layout<_32,_1>{})".into(),
+        format!("composition(Swizzle<2,0,2>{{}}, Int<0>{{}}, {swizzled})"),
+    ] {
+        let got = eval_cute(&format!("composition(Swizzle<1,1,2>{{}}, {x});"));
+        assert!(
+            got.starts_with("error: ")
+                && got.contains(
+                    "no matching function for call to 'composition(Swizzle<…>, ComposedLayout<…>)'"
+                )
+                && got.contains("composition(Sw, Int<0>{}, C)"),
+            "{x}: {got}"
+        );
+    }
+    assert_eq!(
+        eval_cute(&format!(
+            "composition(Swizzle<1,1,2>{{}}, Int<0>{{}}, {swizzled});"
+        )),
+        "Sw<1,1,2> o _0 o Sw<1,0,3> o _0 o _32:_1"
+    );
+}

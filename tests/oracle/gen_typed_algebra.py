@@ -181,8 +181,37 @@ UNEVALUATED = [
 ]
 
 
+# the algebra's static arithmetic in `int` constants (session 34): `size`, `product`, `cosize`
+# and `ceil_div` of static extents are `C<t> * C<u>` (and `+`, `-`) of `int` constants, past
+# `int`'s range C++'s run-time `int` operation (undefined behaviour, g++ shows it wrapped)
+STATIC_ALGEBRA = [
+    "size(make_shape(Int<65536>{}, Int<65536>{}))",
+    "size(make_shape(Int<65536>{}, Int<32768>{}))",
+    "size(make_shape(Int<65536>{}, Int<32767>{}))",
+    "size(make_shape(Int<65536>{}, Int<32768>{}, Int<2>{}))",
+    "size(make_layout(make_shape(Int<65536>{}, Int<65536>{})))",
+    "product(make_shape(Int<65536>{}, Int<65536>{}))",
+    "product(make_shape(Int<46340>{}, Int<46340>{}))",
+    "cosize(make_layout(make_shape(Int<65536>{}, Int<65536>{})))",
+    "cosize(make_layout(make_shape(Int<2>{}, Int<2>{}), make_stride(Int<1073741824>{}, Int<1073741824>{})))",
+    "cosize(make_layout(make_shape(Int<2>{}, Int<2>{}), make_stride(Int<1073741824>{}, Int<1073741823>{})))",
+    "cosize(make_layout(make_shape(Int<2>{}, Int<2>{}), make_stride(Int<1073741823>{}, Int<1073741823>{})))",
+    "ceil_div(Int<2147483647>{}, Int<2>{})",
+    "ceil_div(Int<2147483646>{}, Int<1>{})",
+    "ceil_div(make_shape(Int<2147483640>{}, Int<4>{}), Int<2>{})",
+    "ceil_div(make_shape(Int<2147483647>{}, Int<4>{}), Int<2>{})",
+    "shape_div(Int<65536>{}, Int<65536>{})",
+    "size(make_shape(C<65536L>{}, C<65536L>{}))",
+    # the compact strides: the running product of static extents, unused past the last
+    "make_layout(make_shape(Int<65536>{}, Int<65536>{}))",
+    "make_layout(make_shape(Int<65536>{}, Int<65536>{}, Int<2>{}))",
+    "make_layout(make_shape(Int<65536>{}, Int<65536>{}), LayoutRight{})",
+    "make_layout(make_shape(Int<2>{}, Int<65536>{}, Int<65536>{}), LayoutRight{})",
+]
+
+
 def cases():
-    return TABLE + MIXES + STATIC + TUPLES + INDICES + HELD + UNEVALUATED
+    return TABLE + MIXES + STATIC + TUPLES + INDICES + HELD + UNEVALUATED + STATIC_ALGEBRA
 
 
 # declarations, then an expression: (statements, expression); CuTe's answer is the oracle's

@@ -14,6 +14,9 @@ it, so that `cute --format cute` must agree byte for byte.
   cases.tsv          STATEMENT<TAB>CuTe's print   (the statement ends in `;`: C++ text)
   cute_refuses.txt   statements CuTe does not compile
 
+Session 34 (issue 37) added composed layouts of any depth (CuTe's ComposedLayout<X, O, Y> of
+composed X and Y: `deep_form`), a swizzle with each composed form, and what a wider sweep found.
+
 Generated with: python3 tests/oracle/swinv/gen.py --seed 3333 --count 12
 The oracle's answers are cached in oracle_cache.json beside this script (reruns are cheap).
 """
@@ -215,6 +218,99 @@ def g_composed_pairs(g):
     return g.choice([c, c, f"{c}({i(g.randrange(32))})"])
 
 
+def deep_form(g, depth):
+    """A composed layout of 32 elements up to `depth` levels deep (session 34, issue 37): a
+    layout, a swizzled layout, `A o O o B` of any two forms (CuTe's 3-argument composition
+    builds ComposedLayout<X, O, Y> of whatever X and Y are), an inverse of one, or one composed
+    with a layout. Offsets are mostly a static 0, so that compositions with them compile."""
+    lays = ["Layout<Shape<_4,_8>,Stride<_8,_1>>{}", "Layout<_32,_1>{}", "Layout<Shape<_8,_4>>{}",
+            "Layout<Shape<_2,_16>,Stride<_16,_1>>{}"]
+    sws = ["Swizzle<1,1,2>{}", "Swizzle<1,0,3>{}", "Swizzle<2,0,2>{}"]
+    off = g.choice(["Int<0>{}", "Int<0>{}", "Int<0>{}", "Int<4>{}", "Int<-4>{}"])
+    if depth == 0:
+        return g.choice(lays + lays + [f"composition({g.choice(sws)}, Int<0>{{}}, {g.choice(lays)})"])
+    kind = g.choice(["nest", "nest", "nest", "inverse", "compose"])
+    if kind == "nest":
+        x = deep_form(g, depth - 1) if g.random() < 0.6 else g.choice(lays + sws)
+        y = deep_form(g, depth - 1) if g.random() < 0.6 else g.choice(lays + sws)
+        return f"composition({x}, {off}, {y})"
+    if kind == "inverse":
+        return f"{g.choice(['right_inverse', 'left_inverse'])}({deep_form(g, depth - 1)})"
+    return f"composition({deep_form(g, depth - 1)}, {g.choice(lays)})"
+
+
+def g_three_level(g):
+    """Composed of composed of composed (issue 37): the form itself, its inverses, its
+    evaluation at an integer, size, cosize, shape, rank, depth, and compositions with a layout,
+    with a swizzle and with another composed form."""
+    x = deep_form(g, g.choice([2, 3, 3]))
+    k = g.randrange(32)
+    return g.choice([
+        x, x, f"right_inverse({x})", f"left_inverse({x})", f"{x}({i(k)})", f"{x}({k})",
+        f"size({x})", f"cosize({x})", f"shape({x})", f"rank({x})", f"depth({x})",
+        f"composition({x}, Layout<Shape<_4,_2>>{{}})",
+        f"composition(Layout<Shape<_4,_8>,Stride<_8,_1>>{{}}, {x})",
+        f"composition({x}, {deep_form(g, 1)})",
+        f"composition({x}, Swizzle<1,0,3>{{}})",
+        f"composition({x}, Layout<Shape<_4,_8>>{{}})(_, {k % 8})",
+    ])
+
+
+def g_three_level_uses(g):
+    """What a user does with a composed layout three levels deep: slices (CuTe slices `B`),
+    divides and products with a tiler (through `B`), `==`, and composition with a swizzled
+    layout and with a composed layout of a composed layout."""
+    x = deep_form(g, g.choice([2, 3]))
+    k = g.randrange(4)
+    return g.choice([
+        f"{x}(_, {k})", f"{x}({i(k)}, _)", f"{x}(_, _)", f"logical_divide({x}, Layout<_4,_1>{{}})",
+        f"zipped_divide({x}, make_shape(Int<2>{{}}, Int<2>{{}}))",
+        f"logical_product({x}, Layout<_2,_1>{{}})", f"{x} == {x}",
+        f"composition({x}, composition(Swizzle<1,0,3>{{}}, Int<0>{{}}, Layout<_32,_1>{{}}))",
+        f"composition({x}, composition(Swizzle<1,1,2>{{}}, Int<0>{{}}, composition(Swizzle<1,0,3>{{}}, Int<0>{{}}, Layout<_32,_1>{{}})))",
+        f"composition(composition(Swizzle<1,1,2>{{}}, Int<0>{{}}, composition(Swizzle<1,0,3>{{}}, Int<0>{{}}, Layout<_32,_1>{{}})), {x})",
+        f"composition(composition(Swizzle<1,1,2>{{}}, Int<0>{{}}, Layout<_32,_1>{{}}), {x})",
+    ])
+
+
+FOUND = [
+    # found by a wider sweep (session 34): a composed layout of a composed layout composed
+    # with a composed layout and with a swizzle; the inverse of Sw o _0 o B (CuTe's
+    # composition(inverse(B), Sw), two swizzles merged only of the same shift)
+    "composition(composition(Swizzle<1,1,2>{}, Int<0>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{})), composition(composition(Layout<_32,_1>{}, Int<0>{}, Layout<Shape<_4,_8>,Stride<_8,_1>>{}), Int<0>{}, Swizzle<1,0,3>{}))",
+    "composition(composition(Swizzle<1,1,2>{}, Int<0>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<Shape<_4,_8>>{})), Swizzle<1,0,3>{})",
+    "composition(composition(Swizzle<1,1,2>{}, Int<4>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<Shape<_4,_8>>{})), Swizzle<1,1,2>{})",
+    "left_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, Swizzle<2,0,2>{}))",
+    "right_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, Swizzle<1,1,3>{}))",
+    "right_inverse(composition(Swizzle<1,0,3>{}, Int<4>{}, Swizzle<2,0,2>{}))",
+    "logical_divide(composition(left_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, Swizzle<2,0,2>{})), Layout<Shape<_2,_16>,Stride<_16,_1>>{}), Layout<_4,_1>{})",
+    "right_inverse(composition(Swizzle<1,0,3>{}, Int<0>{}, composition(Layout<_32,_1>{}, Int<0>{}, composition(Swizzle<1,1,2>{}, Int<0>{}, Layout<Shape<_4,_8>>{}))))",
+    "left_inverse(composition(Swizzle<2,0,2>{}, Int<0>{}, composition(Layout<Shape<_8,_4>>{}, Int<4>{}, Swizzle<1,0,2>{})))",
+    "right_inverse(composition(Swizzle<2,0,3>{}, Int<4>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{}))))",
+    "left_inverse(composition(Swizzle<2,0,3>{}, Int<-8>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, make_layout(Shape<_8,_8>{},LayoutRight{}))))",
+    "composition(composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{}), composition(Swizzle<1,1,2>{}, Int<0>{}, composition(Swizzle<1,0,3>{}, Int<0>{}, Layout<_32,_1>{})))",
+    # a slice of Sw o OFF o (Sw' o _0 o L): a reshape of only `_`, any other dices B
+    "composition(Swizzle<1,0,3>{}, Int<-4>{}, composition(Swizzle<1,1,2>{}, Int<0>{}, Layout<Shape<_4,_8>>{}))(_, _)",
+    "composition(composition(Swizzle<1,0,3>{}, Int<-4>{}, Swizzle<1,1,2>{}), Layout<Shape<_4,_8>>{})(_, 3)",
+    "composition(composition(Swizzle<1,0,3>{}, Int<-4>{}, Swizzle<1,1,2>{}), Layout<Shape<_4,_8>>{})(_, _)",
+    "slice(make_coord(_, _), composition(Swizzle<1,0,3>{}, Int<-4>{}, composition(Swizzle<1,1,2>{}, Int<0>{}, Layout<Shape<_4,_8>>{})))",
+]
+
+
+def g_found(g):
+    return g.choice(FOUND)
+
+
+def g_swizzle_composed(g):
+    """A swizzle composed with each composed form and each composed form with a swizzle
+    (issue 37): CuTe's composition(Swizzle, Layout) only, and composition(X, Swizzle) through
+    X's inner function."""
+    x = deep_form(g, g.choice([0, 1, 1, 2]))
+    sw = g.choice(["Swizzle<1,1,2>{}", "Swizzle<1,0,3>{}", "Swizzle<2,0,2>{}", "Swizzle<0,1,2>{}"])
+    return g.choice([f"composition({sw}, {x})", f"composition({x}, {sw})",
+                     f"composition({sw}, Int<0>{{}}, {x})", f"composition({sw}, Int<4>{{}}, {x})"])
+
+
 OPS = [
     ("inverse", g_inverse),
     ("at", g_at),
@@ -230,6 +326,21 @@ OPS = [
     ("composed_composed", g_composed_composed),
     ("composed_pairs", g_composed_pairs),
     ("composed_pairs_more", g_composed_pairs),
+    ("three_level", g_three_level),
+    ("three_level_more", g_three_level),
+    ("three_level_again", g_three_level),
+    ("three_level_uses", g_three_level_uses),
+    ("three_level_uses_more", g_three_level_uses),
+    ("swizzle_composed", g_swizzle_composed),
+    ("swizzle_composed_more", g_swizzle_composed),
+    ("three_level_4", g_three_level),
+    ("three_level_5", g_three_level),
+    ("three_level_uses_3", g_three_level_uses),
+    ("composed_pairs_3", g_composed_pairs),
+    ("composed_composed_more", g_composed_composed),
+    ("swizzle_composed_3", g_swizzle_composed),
+    ("found", g_found),
+    ("found_2", g_found),
 ]
 
 

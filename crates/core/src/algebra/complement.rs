@@ -355,7 +355,22 @@ fn complement_filtered_traced<T: Trace>(
             format!("cotarget {cotarget} has a non-positive extent {bad}"),
         ));
     }
-    if f.is_single() && f.stride()[0] == Stride::int(0) && cotarget.is_dynamic() {
+    if f.is_single() && f.stride()[0] == Stride::int(0) {
+        return complement_of_zero(f, cotarget, rule, out, t);
+    }
+    complement_of_strides(f, cotarget, rule, out, t)
+}
+
+/// [`complement_filtered_traced`] of a layout that reaches only 0 (one mode of stride `_0`).
+#[inline(always)]
+fn complement_of_zero<T: Trace>(
+    f: &FlatModes,
+    cotarget: Cotarget,
+    rule: Rule,
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
+    if cotarget.is_dynamic() {
         // CuTe: `is_constant<0, Stride>`, `make_layout(coalesce(M))`: M's runs of one kind
         // multiplied, with compact strides
         let mut m = SmallVec::<[Int; 8]>::new();
@@ -376,7 +391,7 @@ fn complement_filtered_traced<T: Trace>(
         }
         return Ok(());
     }
-    if f.is_single() && f.stride()[0] == Stride::int(0) {
+    {
         // CuTe: `is_constant<0, Stride>`, `make_layout(coalesce(M))`
         let n = cotarget.product()?;
         let dynamic = false;
@@ -393,8 +408,20 @@ fn complement_filtered_traced<T: Trace>(
             Int::of(n, dynamic),
             Stride::int(if n == 1 && !dynamic { 0 } else { 1 }),
         );
-        return Ok(());
+        Ok(())
     }
+}
+
+/// [`complement_filtered_traced`] of a layout that reaches more than 0: the gaps between its
+/// modes by increasing stride, then the rest up to the cotarget.
+#[inline(always)]
+fn complement_of_strides<T: Trace>(
+    f: &FlatModes,
+    cotarget: Cotarget,
+    rule: Rule,
+    out: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
     let (shape, stride) = (f.shape(), f.stride());
     // one pass: the first negative stride, and whether any is dynamic
     let mut dynamic_stride = false;
@@ -445,29 +472,10 @@ fn complement_filtered_traced<T: Trace>(
     let (new_stride, s, d) = if f.shape_is_static() && !dynamic_stride {
         gaps::<T, true>(f, at, rule, &mut result, t)?
     } else {
-        gaps::<T, false>(f, at, rule, &mut result, t)?
+        gaps_dynamic(f, &at, rule, &mut result, t)?
     };
     if cotarget.is_dynamic() || new_stride.dynamic() {
-        // `rest_shape = coalesce(ceil_div(M, new_stride))` with its kinds (a run of each kind),
-        // `rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride)`
-        let mut rest = SmallVec::<[Int; 8]>::new();
-        cotarget.ceil_div_kinds(new_stride, rule, &mut rest)?;
-        coalesce_shape(&mut rest, rule)?;
-        let mut rest_strides = SmallVec::<[Stride; 8]>::new();
-        compact_left_kinds(&rest, new_stride, rule, &mut rest_strides)?;
-        t.step(|| {
-            Step::new(
-                OP,
-                "last",
-                format!(
-                    "past the last mode (N d = {s} * {d} = {}) up to M = {cotarget}: coalesce(ceil_div(M, {})) with compact strides",
-                    new_stride.value, new_stride.value
-                ),
-            )
-        });
-        for (&x, &y) in rest.iter().zip(&rest_strides) {
-            result.push_kind(x, y);
-        }
+        dynamic_rest(&cotarget, new_stride, (s, d), rule, &mut result, t)?;
     } else {
         let rest_dynamic = false;
         let new_stride = new_stride.value;
@@ -496,6 +504,42 @@ fn complement_filtered_traced<T: Trace>(
     }
     // one call, inlined here (the static and the dynamic rest end the same way)
     coalesce_result(&result, out, t)
+}
+
+/// The rest past the last mode up to the cotarget where it or the `N d` reached is dynamic:
+/// `rest_shape = coalesce(ceil_div(M, new_stride))` with its kinds (a run of each kind),
+/// `rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride)`, onto `result` (`(s, d)`:
+/// the last mode's extent and stride, for the trace). Out of line, the static rest's code kept
+/// together.
+#[cold]
+#[inline(never)]
+fn dynamic_rest<T: Trace>(
+    cotarget: &Cotarget,
+    new_stride: Int,
+    (s, d): (i64, i64),
+    rule: Rule,
+    result: &mut FlatModes,
+    t: &mut T,
+) -> Result<()> {
+    let mut rest = SmallVec::<[Int; 8]>::new();
+    cotarget.ceil_div_kinds(new_stride, rule, &mut rest)?;
+    coalesce_shape(&mut rest, rule)?;
+    let mut rest_strides = SmallVec::<[Stride; 8]>::new();
+    compact_left_kinds(&rest, new_stride, rule, &mut rest_strides)?;
+    t.step(|| {
+        Step::new(
+            OP,
+            "last",
+            format!(
+                "past the last mode (N d = {s} * {d} = {}) up to M = {cotarget}: coalesce(ceil_div(M, {})) with compact strides",
+                new_stride.value, new_stride.value
+            ),
+        )
+    });
+    for (&x, &y) in rest.iter().zip(&rest_strides) {
+        result.push_kind(x, y);
+    }
+    Ok(())
 }
 
 /// The gap `new_shape` at stride `last` onto `result` (`STATIC`: both static, every mode
@@ -551,6 +595,20 @@ fn gaps<T: Trace, const STATIC: bool>(
     }
     push_gap::<STATIC>(result, new_shape, last);
     Ok((d.mul_under(s, OP, rule)?, s.value, d.value))
+}
+
+/// [`gaps`] where an extent or a stride is dynamic: out of line, the static instance's code
+/// kept together.
+#[cold]
+#[inline(never)]
+fn gaps_dynamic<T: Trace>(
+    f: &FlatModes,
+    at: &dyn Fn(usize) -> usize,
+    rule: Rule,
+    result: &mut FlatModes,
+    t: &mut T,
+) -> Result<(Int, i64, i64)> {
+    gaps::<T, false>(f, at, rule, result, t)
 }
 
 /// The complement's modes, coalesced into `out`.

@@ -35,17 +35,40 @@ const OP: &str = "composition";
 /// stays).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Rule {
-    /// CuTe C++'s `composition_impl`.
+    /// CuTe C++'s `composition_impl` (the notation's: its static integers are 64-bit, SPEC §1).
     #[default]
     Cpp,
     /// The CuTe DSL's composition.
     Dsl,
+    /// CuTe C++'s, of C++ text: its static integers are `int` constants (`Int<N>` is
+    /// `C<int(N)>`), whose product or sum past `int`'s range C++ computes at run time in `int`
+    /// ([`super::Int::mul_under`]).
+    CppText,
 }
 
 impl Rule {
     /// The DSL's rule where `dsl`, else C++'s.
     pub fn of(dsl: bool) -> Rule {
         if dsl { Rule::Dsl } else { Rule::Cpp }
+    }
+
+    /// C++ text's rule where this is it, else C++'s: for a function whose DSL form computes as
+    /// C++'s, where only C++ text's `int` constants differ.
+    pub fn cpp_text_or_cpp(self) -> Rule {
+        match self {
+            Rule::CppText => Rule::CppText,
+            _ => Rule::Cpp,
+        }
+    }
+
+    /// The rule of a statement: the DSL's where `dsl`, C++ text's where `cpp_text`, else the
+    /// notation's (C++'s).
+    pub fn of_text(dsl: bool, cpp_text: bool) -> Rule {
+        match (dsl, cpp_text) {
+            (true, _) => Rule::Dsl,
+            (false, true) => Rule::CppText,
+            (false, false) => Rule::Cpp,
+        }
     }
 }
 

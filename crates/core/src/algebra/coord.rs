@@ -35,6 +35,15 @@ impl Coord {
         }
     }
 
+    /// Whether the coordinate is `_` throughout (CuTe's `all_underscore`).
+    pub fn all_underscore(&self) -> bool {
+        match self {
+            Coord::Int(_) => false,
+            Coord::Under => true,
+            Coord::Tuple(v) => v.iter().all(Coord::all_underscore),
+        }
+    }
+
     /// The coordinate as an IntTuple, when it has no `_`.
     pub fn to_int_tuple(&self) -> Option<IntTuple> {
         match self {
@@ -641,12 +650,22 @@ pub fn compact_col_major(shape: &Tup, current: i64) -> Result<IntTuple> {
 
 /// [`compact_col_major`] from a `current` of either kind.
 pub fn compact_col_major_from(shape: &Tup, current: Kinded) -> Result<IntTuple> {
+    compact_col_major_under(shape, current, Rule::Cpp)
+}
+
+/// [`compact_col_major_from`] under `rule` (of C++ text, the running product of static
+/// extents in `int` constants: [`compact_leaf`]).
+pub fn compact_col_major_under(shape: &Tup, current: Kinded, rule: Rule) -> Result<IntTuple> {
     let mut cur = current;
-    compact_left(shape, &mut cur)
+    compact_left(shape, &mut cur, rule)
 }
 
 /// One step of the compact strides: the stride of the leaf `shape` at `cur`, `cur` moved past it.
-fn compact_leaf(shape: &Tup, s: i64, cur: &mut Kinded) -> Result<IntTuple> {
+/// Of C++ text (`rule`), the product of two static extents is `C<t> * C<u>` of `int` constants:
+/// past `int`'s range C++'s run-time `int` (cute-oracle: `make_layout(make_shape(Int<65536>{},
+/// Int<65536>{}, Int<2>{}))` is `(_65536,_65536,_2):(_1,_65536,0)`), an error where it is a
+/// stride, none past the last extent (unused).
+fn compact_leaf(shape: &Tup, s: i64, cur: &mut Kinded, rule: Rule) -> Result<IntTuple> {
     if s == 1 && !shape.is_dynamic() {
         return Ok(IntTuple::int(0));
     }
@@ -662,34 +681,49 @@ fn compact_leaf(shape: &Tup, s: i64, cur: &mut Kinded) -> Result<IntTuple> {
     }
     let extent = shape.as_int_full().unwrap_or(Kinded::st(s));
     // (the product past the last extent is unused: past `int`, it is no error)
-    *cur = cur.mul_unused_past_int(extent, "compact stride")?;
+    let next = cur.mul_unused_past_int(extent, "compact stride")?;
+    *cur = if rule == Rule::CppText
+        && !d.dynamic()
+        && !extent.dynamic()
+        && Kinded::past_int_constants(d.value, extent.value, next.value)
+    {
+        // C++'s run-time `int`
+        Kinded::dy(next.value)
+    } else {
+        next
+    };
     Ok(IntTuple::of_int(d))
 }
 
-fn compact_left(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {
+fn compact_left(shape: &Tup, cur: &mut Kinded, rule: Rule) -> Result<IntTuple> {
     match shape.view() {
-        Int(s) => compact_leaf(shape, s, cur),
+        Int(s) => compact_leaf(shape, s, cur, rule),
         Tuple(v) => v
             .iter()
-            .map(|e| compact_left(e, cur))
+            .map(|e| compact_left(e, cur, rule))
             .collect::<Result<IntTuple>>(),
     }
 }
 
 /// CuTe's `compact_major<LayoutRight>(shape, 1)`: row-major strides, size-1 modes get 0.
 pub fn compact_row_major(shape: &Tup) -> Result<IntTuple> {
-    let mut cur = Kinded::st(1);
-    compact_right(shape, &mut cur)
+    compact_row_major_under(shape, Rule::Cpp)
 }
 
-fn compact_right(shape: &Tup, cur: &mut Kinded) -> Result<IntTuple> {
+/// [`compact_row_major`] under `rule` ([`compact_col_major_under`]).
+pub fn compact_row_major_under(shape: &Tup, rule: Rule) -> Result<IntTuple> {
+    let mut cur = Kinded::st(1);
+    compact_right(shape, &mut cur, rule)
+}
+
+fn compact_right(shape: &Tup, cur: &mut Kinded, rule: Rule) -> Result<IntTuple> {
     match shape.view() {
-        Int(s) => compact_leaf(shape, s, cur),
+        Int(s) => compact_leaf(shape, s, cur, rule),
         Tuple(v) => {
             let mut out = Vec::with_capacity(v.len());
             let modes: smallvec::SmallVec<[&Tup; 8]> = v.collect();
             for e in modes.into_iter().rev() {
-                out.push(compact_right(e, cur)?);
+                out.push(compact_right(e, cur, rule)?);
             }
             out.reverse();
             Ok(IntTuple::tuple(out))
@@ -796,7 +830,7 @@ fn compact_order_rec(
                     start = start.mul_under(*s, op, rule)?;
                 }
             }
-            compact_col_major_from(shape, start)
+            compact_col_major_under(shape, start, rule)
         }
     }
 }

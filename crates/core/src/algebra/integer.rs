@@ -14,6 +14,14 @@ use super::arith;
 use super::element::ElemType;
 use super::error::{Result, condition};
 
+/// What [`Int::int_constants_checked`] says of `C<t> OP C<u>` whose `value` is past `int`'s
+/// range (and the operator's error of two `int` constants).
+pub fn int_constants_overflow(t: i64, u: i64, value: i64, sign: &str) -> String {
+    format!(
+        "integer overflow: the int value {value} of {t} {sign} {u} is past int's range: C<(t {sign} u)> is no constant expression, so C++ computes it at run time in int, the constants' type (undefined behaviour in C++)"
+    )
+}
+
 /// An integer and its kind.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Int {
@@ -668,7 +676,9 @@ impl Int {
         Ok(self.mul_unused_past_int(b, op)?.int32_wrapped())
     }
 
-    /// [`Int::add`] under `rule`: C++'s, or the CuTe DSL's `Int32` ([`Int::add_int32_wrapping`]).
+    /// [`Int::add`] under `rule`: C++'s, the CuTe DSL's `Int32` ([`Int::add_int32_wrapping`]),
+    /// or C++ text's, where two static integers are `int` constants
+    /// ([`Int::int_constants_checked`]).
     #[inline]
     pub fn add_under(
         self,
@@ -676,13 +686,23 @@ impl Int {
         op: &'static str,
         rule: crate::algebra::composition::Rule,
     ) -> Result<Int> {
+        use crate::algebra::composition::Rule;
         match rule {
-            crate::algebra::composition::Rule::Cpp => self.add(b, op),
-            crate::algebra::composition::Rule::Dsl => self.add_int32_wrapping(b, op),
+            Rule::Cpp => self.add(b, op),
+            Rule::Dsl => self.add_int32_wrapping(b, op),
+            Rule::CppText => {
+                let r = self.add(b, op)?;
+                if Int::both_static(self, b) {
+                    Int::int_constants_checked(self.value, b.value, r.value, "+", op)?;
+                }
+                Ok(r)
+            }
         }
     }
 
-    /// [`Int::mul`] under `rule`: C++'s, or the CuTe DSL's `Int32` ([`Int::mul_int32_wrapping`]).
+    /// [`Int::mul`] under `rule`: C++'s, the CuTe DSL's `Int32` ([`Int::mul_int32_wrapping`]),
+    /// or C++ text's, where two static integers are `int` constants
+    /// ([`Int::int_constants_checked`]).
     #[inline]
     pub fn mul_under(
         self,
@@ -690,10 +710,46 @@ impl Int {
         op: &'static str,
         rule: crate::algebra::composition::Rule,
     ) -> Result<Int> {
+        use crate::algebra::composition::Rule;
         match rule {
-            crate::algebra::composition::Rule::Cpp => self.mul(b, op),
-            crate::algebra::composition::Rule::Dsl => self.mul_int32_wrapping(b, op),
+            Rule::Cpp => self.mul(b, op),
+            Rule::Dsl => self.mul_int32_wrapping(b, op),
+            Rule::CppText => {
+                let r = self.mul(b, op)?;
+                if Int::both_static(self, b) {
+                    Int::int_constants_checked(self.value, b.value, r.value, "*", op)?;
+                }
+                Ok(r)
+            }
         }
+    }
+
+    /// `C<t> OP C<u>` of two static integers of C++ text, `int` constants (`Int<N>` is
+    /// `C<int(N)>`; integral_constant.hpp's operators return `C<(t OP u)>`): where the value
+    /// `t OP u` is past `int`'s range that is no constant expression, the overload drops out
+    /// and C++ computes it at run time in `int`, undefined behaviour (g++ shows it wrapped:
+    /// cute-oracle prints `size(make_shape(Int<65536>{}, Int<65536>{}))` as 0): an error, as
+    /// the operator's (`Int<65536>{} * Int<65536>{}`). A constant past `int`'s range is a
+    /// `C<long>` (`C<65536L>{}`), whose arithmetic is `long`'s: no error.
+    #[inline]
+    pub fn int_constants_checked(
+        t: i64,
+        u: i64,
+        value: i64,
+        sign: &str,
+        op: &'static str,
+    ) -> Result<()> {
+        if Int::past_int_constants(t, u, value) {
+            return Err(condition(op, int_constants_overflow(t, u, value, sign)));
+        }
+        Ok(())
+    }
+
+    /// Whether `value`, of an operation of the static integers `t` and `u` of C++ text, is
+    /// past `int`'s range where they are `int` constants ([`Int::int_constants_checked`]).
+    #[inline]
+    pub const fn past_int_constants(t: i64, u: i64, value: i64) -> bool {
+        t as i32 as i64 == t && u as i32 as i64 == u && value as i32 as i64 != value
     }
 
     /// [`Int::ceil_div`] under `rule`: C++'s, or the CuTe DSL's, where a Python integer past
@@ -706,6 +762,12 @@ impl Int {
         op: &'static str,
         rule: crate::algebra::composition::Rule,
     ) -> Result<Int> {
+        if rule == crate::algebra::composition::Rule::CppText && Int::both_static(self, b) {
+            // `(C<a> + C<b> - _1) / C<b>` in `int` constants
+            let sum = arith::add(self.value, b.value, op)?;
+            Int::int_constants_checked(self.value, b.value, sum, "+", op)?;
+            Int::int_constants_checked(sum, 1, arith::sub(sum, 1, op)?, "-", op)?;
+        }
         let r = self.ceil_div(b, op)?;
         if let crate::algebra::composition::Rule::Dsl = rule {
             let past_i32 = |i: Int| !i.dynamic() && i32::try_from(i.value).is_err();

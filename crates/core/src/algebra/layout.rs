@@ -179,7 +179,16 @@ impl Layout {
 
     /// `make_layout(shape)`: the LayoutLeft (generalized column-major) layout.
     pub fn column_major(shape: IntTuple) -> Result<Layout> {
-        let stride = coord::compact_col_major(&shape, 1)?;
+        Layout::column_major_under(shape, crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Layout::column_major`] under `rule` (of C++ text, static extents are `int` constants:
+    /// [`coord::compact_col_major_under`]).
+    pub fn column_major_under(
+        shape: IntTuple,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Layout> {
+        let stride = coord::compact_col_major_under(&shape, Int::st(1), rule.cpp_text_or_cpp())?;
         Layout::new(shape, stride)
     }
 
@@ -192,7 +201,15 @@ impl Layout {
 
     /// `make_layout(shape, LayoutRight{})`.
     pub fn row_major(shape: IntTuple) -> Result<Layout> {
-        let stride = coord::compact_row_major(&shape)?;
+        Layout::row_major_under(shape, crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Layout::row_major`] under `rule` ([`Layout::column_major_under`]).
+    pub fn row_major_under(
+        shape: IntTuple,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Layout> {
+        let stride = coord::compact_row_major_under(&shape, rule.cpp_text_or_cpp())?;
         Layout::new(shape, stride)
     }
 
@@ -279,6 +296,9 @@ impl Layout {
     #[inline]
     pub fn cosize_kind_under(&self, rule: crate::algebra::composition::Rule) -> Result<Int> {
         const OP: &str = "cosize";
+        if rule == crate::algebra::composition::Rule::CppText {
+            return self.cosize_of_int_constants();
+        }
         let mut acc = Int::st(0);
         for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
             if !(s.dynamic() | d.dynamic()) {
@@ -291,6 +311,30 @@ impl Layout {
             acc = cosize_dynamic_term(acc, s, d, rule)?;
         }
         acc.add_under(Int::st(1), OP, rule)
+    }
+
+    /// [`Layout::cosize_kind_under`] of C++ text, where static integers are `int` constants
+    /// ([`Int::int_constants_checked`]): CuTe's `cosize(L) = size(coshape(L))`, `coshape(L) =
+    /// L'(size(L) - _1) + _1` with `L'` of the strides' absolute values, so `size(L)`, each
+    /// term `(s - 1) * |d|` of `L'`'s inner product, each partial sum and the final `+ _1` are
+    /// `int` constants' arithmetic (cute-oracle: `cosize` of `(_2,_2):(_2^30,_2^30)` is the
+    /// run-time -2147483647).
+    #[cold]
+    #[inline(never)]
+    fn cosize_of_int_constants(&self) -> Result<Int> {
+        use crate::algebra::composition::Rule;
+        const OP: &str = "cosize";
+        self.shape()
+            .product_kind_under(Rule::CppText)
+            .map_err(|e| e.within(OP))?;
+        let mut acc = Int::st(0);
+        for (s, d) in RevLeaves::new(self.shape(), self.stride()) {
+            let term =
+                s.sub(Int::st(1), OP)?
+                    .mul_under(d.coefficient().abs(OP)?, OP, Rule::CppText)?;
+            acc = acc.add_under(term, OP, Rule::CppText)?;
+        }
+        acc.add_under(Int::st(1), OP, Rule::CppText)
     }
 
     /// Mode `i` as a layout (CuTe's `layout<i>` / `get<i>`).
@@ -803,7 +847,15 @@ fn bw_coalesce_traced<T: Trace>(
             (fs, fd) = (si, di);
         } else if merges(fs, fd, si, di)? {
             t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "merge", Some(true)));
-            (fs, fd) = (si.mul(fs, "coalesce")?, di);
+            // `Int::mul`, its two static operands' case taken here: their product stays in a
+            // register (the dynamic case's result comes back through memory, and where the
+            // two met, so did the static one's)
+            let merged = if si.is_static() && fs.is_static() {
+                Int::st(arith::mul(si.value, fs.value, "coalesce")?)
+            } else {
+                si.mul(fs, "coalesce")?
+            };
+            (fs, fd) = (merged, di);
         } else {
             t.step(|| coalesce_pair(i(), si.value, di, fs.value, fd, "keep", Some(false)));
             out.push_kind(fs, fd);

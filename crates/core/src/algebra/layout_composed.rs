@@ -19,6 +19,10 @@
 //! (`composition(A o O o Sw, T) = A o O o (Sw o _0 o T)`). A bare swizzle has no shape: CuTe
 //! evaluates `A(O + Sw(i))` at an integer and prints it, and its `size`, divides and slices do
 //! not compile.
+//!
+//! `A` and `B` may themselves be composed (CuTe's `ComposedLayout<A, O, B>` takes any two
+//! functions): each rule above reads `B` down to its right-most stage, and an inverse mirrors
+//! the whole tree.
 
 use std::fmt;
 
@@ -29,52 +33,52 @@ use super::swizzle::{ComposedLayout, Swizzle, SwizzledOrPlain};
 use super::tensor::Origin;
 use super::{Coord, IntTuple, Layout, Result, Tiler, Tup};
 
-/// `A o O o B`: element `c` is `A(O + B(c))`.
+/// `A o O o B`: element `c` is `A(O + B(c))`. Either function may itself be composed
+/// (CuTe's `ComposedLayout<A, O, B>` takes any `A` and `B`: `composition(X, O, Y)` of two
+/// composed layouts, and an inverse mirrors the tree, `inverse(A o O o B) = inverse(B) o -O o
+/// inverse(A)`), so the value is a tree of stages; CuTe prints it flat, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutComposed {
-    /// The outer layout `A`.
-    pub outer: Layout,
-    /// Where CuTe's outer function is itself a swizzled layout `Sw o OFF o A`
-    /// (`ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>`, as the inverses of
-    /// `A' o O' o (Sw o _0 o T)` build it, printed `Sw o OFF o A o O o B`): the swizzle stage
-    /// `Sw o OFF` after `A`, so that `C(c) = Sw(OFF + A(O + B(c)))`.
-    pub outer_swizzle: Option<(Swizzle, super::swizzle::Offset)>,
+    /// The outer function `A`.
+    pub outer: Stage,
     /// The offset `O`, a coordinate into `A`'s domain (an integer or a tuple).
     pub offset: Index,
     /// The inner function `B`.
-    pub inner: Inner,
+    pub inner: Stage,
 }
 
-/// The inner function `B` of `A o O o B`: a layout, a swizzle, or a swizzled layout.
+/// A function of `A o O o B`: a layout, a swizzle, a swizzled layout, or a composed layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Inner {
-    /// A layout (`ComposedLayout<Layout, O, Layout>`).
+pub enum Stage {
+    /// A layout.
     Layout(Layout),
     /// A swizzle (`ComposedLayout<Layout, O, Swizzle>`: an inverse of a swizzled layout).
     Swizzle(Swizzle),
-    /// A swizzled layout `Sw o OFF o L` (`ComposedLayout<Layout, O, ComposedLayout<Swizzle, …>>`).
+    /// A swizzled layout `Sw o OFF o L` (`ComposedLayout<Swizzle, OFF, Layout>`).
     Swizzled(ComposedLayout),
+    /// A composed layout (`ComposedLayout<ComposedLayout<…>, O, …>` and the like).
+    Composed(Box<LayoutComposed>),
 }
 
-impl fmt::Display for Inner {
+impl fmt::Display for Stage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Inner::Layout(l) => write!(f, "{l}"),
-            Inner::Swizzle(s) => write!(f, "{s}"),
-            Inner::Swizzled(c) => write!(f, "{c}"),
+            Stage::Layout(l) => write!(f, "{l}"),
+            Stage::Swizzle(s) => write!(f, "{s}"),
+            Stage::Swizzled(c) => write!(f, "{c}"),
+            Stage::Composed(c) => write!(f, "{c}"),
         }
     }
 }
 
-impl Inner {
-    /// `B(c)` at a coordinate without `_` (of a swizzle, at an integer: its value has the
+impl Stage {
+    /// The stage at a coordinate without `_` (of a swizzle, at an integer: its value has the
     /// integer's kind; of a swizzled layout, a run-time integer where the coordinate or the
     /// offset is one).
     pub fn eval_index(&self, c: &Tup) -> Result<Index> {
         Ok(match self {
-            Inner::Layout(l) => l.eval_index(c)?,
-
-            Inner::Swizzle(s) => match c.as_int_full() {
+            Stage::Layout(l) => l.eval_index(c)?,
+            Stage::Swizzle(s) => match c.as_int_full() {
                 Some(i) => IntTuple::int_of(s.apply(i.value), i.dynamic()),
                 None => {
                     return Err(condition(
@@ -83,11 +87,85 @@ impl Inner {
                     ));
                 }
             },
-            Inner::Swizzled(comp) => {
+            Stage::Swizzled(comp) => {
                 let (i, dynamic) = comp.layout.eval_kind(c)?;
                 let (v, dynamic) = comp.apply_outer_kind(i, dynamic)?;
                 IntTuple::int_of(v, dynamic)
             }
+            Stage::Composed(lc) => lc.eval_index(c)?,
+        })
+    }
+
+    /// The stage at an integer, where it maps integers to integers.
+    fn at(&self, i: i64) -> Result<i64> {
+        match self {
+            Stage::Layout(l) => l.at(i),
+            Stage::Swizzle(s) => Ok(s.apply(i)),
+            Stage::Swizzled(c) => c.apply_outer(c.layout.at(i)?),
+            Stage::Composed(lc) => lc.after_inner(lc.inner.at(i)?),
+        }
+    }
+
+    /// The stage at its leaf layout's value `x`: what the stages after its right-most layout
+    /// make of `x` (`x` itself for a layout).
+    fn after_leaf(&self, x: i64) -> Result<i64> {
+        match self {
+            Stage::Layout(_) => Ok(x),
+            Stage::Swizzled(c) => c.apply_outer(x),
+            Stage::Composed(lc) => lc.outer_at(x),
+            Stage::Swizzle(s) => Err(no_shape("print_layout", s)),
+        }
+    }
+
+    /// The right-most layout, whose shape the stage has: a layout, a swizzled layout's, a
+    /// composed layout's inner one's; `None` where that is a bare swizzle.
+    pub fn leaf_layout(&self) -> Option<&Layout> {
+        match self {
+            Stage::Layout(l) => Some(l),
+            Stage::Swizzled(c) => Some(&c.layout),
+            Stage::Composed(lc) => lc.inner.leaf_layout(),
+            Stage::Swizzle(_) => None,
+        }
+    }
+
+    /// The right-most swizzle where the stage ends in one (it has no shape then).
+    pub fn leaf_swizzle(&self) -> Option<&Swizzle> {
+        match self {
+            Stage::Swizzle(s) => Some(s),
+            Stage::Composed(lc) => lc.inner.leaf_swizzle(),
+            _ => None,
+        }
+    }
+
+    /// [`Stage::leaf_layout`], or the error that CuTe's `op` of a swizzle does not compile.
+    fn leaf_layout_for(&self, op: &'static str) -> Result<&Layout> {
+        match self.leaf_swizzle() {
+            Some(s) => Err(no_shape(op, s)),
+            None => Ok(self.leaf_layout().expect("a layout")),
+        }
+    }
+
+    /// Whether the stage maps to coordinates (a layout with basis strides: an im2col TMA's).
+    pub fn maps_to_coordinates(&self) -> bool {
+        match self {
+            Stage::Layout(l) => l.stride().has_basis(),
+            Stage::Composed(lc) => lc.outer.maps_to_coordinates(),
+            _ => false,
+        }
+    }
+
+    /// `f(B, …)` through the stage to its right-most layout (layout_composed.hpp's rule for
+    /// each divide, product and composition with a tiler, and swizzle_layout.hpp's).
+    fn map_leaf(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<Stage> {
+        Ok(match self {
+            Stage::Layout(l) => Stage::Layout(f(l)?),
+            Stage::Swizzled(c) => Stage::Swizzled(ComposedLayout {
+                swizzle: c.swizzle,
+                offset: c.offset,
+                layout: f(&c.layout)?,
+            }),
+            Stage::Composed(lc) => Stage::Composed(Box::new(lc.map_inner(f)?)),
+            Stage::Swizzle(s) => return Err(no_shape("a divide or product", s)),
         })
     }
 }
@@ -106,74 +184,61 @@ impl LayoutComposed {
     /// `A o O o B` with `B` a layout.
     pub fn of_layouts(outer: Layout, offset: Index, inner: Layout) -> LayoutComposed {
         LayoutComposed {
-            outer,
-            outer_swizzle: None,
+            outer: Stage::Layout(outer),
             offset,
-            inner: Inner::Layout(inner),
+            inner: Stage::Layout(inner),
         }
     }
 
-    /// `B`'s layout, the one whose shape `C` has: `B` itself, or a swizzled `B`'s layout;
-    /// `None` for a bare swizzle.
+    /// `B`'s right-most layout, the one whose shape `C` has; `None` where it is a swizzle.
     pub fn inner_layout(&self) -> Option<&Layout> {
-        match &self.inner {
-            Inner::Layout(l) => Some(l),
-            Inner::Swizzled(c) => Some(&c.layout),
-            Inner::Swizzle(_) => None,
-        }
+        self.inner.leaf_layout()
     }
 
-    /// `B` as a layout, or the error that CuTe's `op` of a swizzle does not compile.
+    /// `B`'s layout, or the error that CuTe's `op` of a swizzle does not compile.
     pub fn inner_layout_for(&self, op: &'static str) -> Result<&Layout> {
-        match &self.inner {
-            Inner::Swizzle(s) => Err(no_shape(op, s)),
-            _ => Ok(self.inner_layout().expect("a layout")),
-        }
+        self.inner.leaf_layout_for(op)
     }
 
-    /// The stages after `B`'s layout at its value `x`: `A(O + x)`, or of a swizzled `B = Sw o
-    /// OFF o L`, `A(O + Sw(OFF + x))` (`C(c)` is this at `x = L(c)`), an integer where `A` has
-    /// integer strides and `O` is an integer.
-    /// @pre `B` is no bare swizzle (its value is `Sw(i)`, no layout's)
+    /// Whether `A` maps to coordinates (an im2col TMA's multimode layout).
+    pub fn maps_to_coordinates(&self) -> bool {
+        self.outer.maps_to_coordinates()
+    }
+
+    /// The stages after `B`'s right-most layout at its value `x` (`C(c)` is this at `x =
+    /// L(c)`), an integer where every stage maps integers to integers and `O` is an integer.
+    /// @pre `B` does not end in a bare swizzle (its value is `Sw(i)`, no layout's)
     pub fn outer_at(&self, x: i64) -> Result<i64> {
-        let b = match &self.inner {
-            Inner::Layout(_) => x,
-            Inner::Swizzled(c) => c.apply_outer(x)?,
-            Inner::Swizzle(s) => return Err(no_shape("print_layout", s)),
-        };
+        self.after_inner(self.inner.after_leaf(x)?)
+    }
+
+    /// `A(O + b)` at `B`'s value `b`.
+    fn after_inner(&self, b: i64) -> Result<i64> {
         let o = self.offset.as_int().ok_or_else(|| {
             condition(
                 "composed layout",
                 format!("the offset {} is no integer", self.offset),
             )
         })?;
-        let a = self.outer.at(super::arith::add(o, b, "composed layout")?)?;
-        self.swizzle_stage(a)
+        self.outer.at(super::arith::add(o, b, "composed layout")?)
     }
 
-    /// The outer swizzle stage at `A`'s value `a`: `Sw(OFF + a)`, or `a` where `A` is no
-    /// swizzled layout.
-    fn swizzle_stage(&self, a: i64) -> Result<i64> {
-        match &self.outer_swizzle {
-            None => Ok(a),
-            Some((sw, off)) => ComposedLayout {
-                swizzle: *sw,
-                offset: *off,
-                layout: self.outer.clone(),
-            }
-            .apply_outer(a),
-        }
+    /// CuTe's print in the plain notation, each stage flat and in order (`128:1 o -4 o
+    /// Sw<2,2,2> o 0 o (8,4):(1,8)`).
+    pub fn flat_text(&self) -> String {
+        let stage = |s: &Stage| match s {
+            Stage::Composed(c) => c.flat_text(),
+            s => s.to_string(),
+        };
+        format!(
+            "{} o {} o {}",
+            stage(&self.outer),
+            self.offset,
+            stage(&self.inner)
+        )
     }
 
-    /// `A` as CuTe's outer function prints: the layout, or the swizzled layout `Sw o OFF o A`.
-    pub fn outer_text(&self) -> String {
-        match &self.outer_swizzle {
-            None => self.outer.to_string(),
-            Some((sw, off)) => format!("{sw} o {off} o {}", self.outer),
-        }
-    }
-
-    /// `shape(C) = shape(B)` (`None` where `B` is a swizzle).
+    /// `shape(C) = shape(B)` (`None` where `B` ends in a swizzle).
     pub fn shape(&self) -> Option<&Tup> {
         self.inner_layout().map(Layout::shape)
     }
@@ -188,44 +253,44 @@ impl LayoutComposed {
     pub fn eval_index(&self, c: &Tup) -> Result<Index> {
         let b = self.inner.eval_index(c)?;
         let x = index_add(&self.offset, &b)?;
-        let a = self.outer.eval_index(&x)?;
-        let Some((sw, off)) = &self.outer_swizzle else {
-            return Ok(a);
-        };
-        let Some(i) = a.as_int_full() else {
-            return Err(condition(
-                "composed layout",
-                format!("the swizzle {sw} is evaluated at an integer, not at {a}"),
-            ));
-        };
-        let stage = ComposedLayout {
-            swizzle: *sw,
-            offset: *off,
-            layout: self.outer.clone(),
-        };
-        let (v, dynamic) = stage.apply_outer_kind(i.value, i.dynamic())?;
-        Ok(IntTuple::int_of(v, dynamic))
+        self.outer.eval_index(&x)
     }
 
     /// `slice_and_offset(c, C)`'s layout: `A o (O + B's offset at c) o slice(c, B)` (its
     /// offset is `_0`); of a swizzled `B`, swizzle_layout.hpp's slice and offset, whose slice
-    /// may be a plain layout.
+    /// may be a plain layout; of a composed `B`, its slice (whose offset is `_0`).
+    ///
+    /// Of a swizzle `A` before a composed `B`, swizzle_layout.hpp's overload for
+    /// `ComposedLayout<Swizzle, Offset, Layout>` (its `Layout` any type) is CuTe's: a slice of
+    /// only `_` reshapes `B`, any other dices `B`, which does not compile for a composed `B`.
     pub fn slice(&self, c: &Coord) -> Result<LayoutComposed> {
+        if let (Stage::Swizzle(sw), Stage::Composed(_) | Stage::Swizzle(_) | Stage::Swizzled(_)) =
+            (&self.outer, &self.inner)
+            && !c.all_underscore()
+        {
+            return Err(condition(
+                "slice",
+                format!(
+                    "CuTe slices {} o {} o B (the swizzle {sw} before a composed layout B) through swizzle_layout.hpp's slice_and_offset, which dices B: dice of a composed layout does not compile (tuple_size of a ComposedLayout is incomplete); slice with _ in every mode, or compose with a layout first",
+                    sw, self.offset
+                ),
+            ));
+        }
         let (off, inner) = match &self.inner {
-            Inner::Layout(l) => (l.offset_index(c)?, Inner::Layout(l.slice(c)?)),
-            Inner::Swizzle(s) => return Err(no_shape("slice", s)),
-            Inner::Swizzled(comp) => {
+            Stage::Layout(l) => (l.offset_index(c)?, Stage::Layout(l.slice(c)?)),
+            Stage::Swizzle(s) => return Err(no_shape("slice", s)),
+            Stage::Swizzled(comp) => {
                 let (r, off) = super::swizzle::slice_and_offset_kind(c, comp)?;
                 let inner = match r {
-                    SwizzledOrPlain::Plain(l) => Inner::Layout(l),
-                    SwizzledOrPlain::Composed(c) => Inner::Swizzled(c),
+                    SwizzledOrPlain::Plain(l) => Stage::Layout(l),
+                    SwizzledOrPlain::Composed(c) => Stage::Swizzled(c),
                 };
                 (IntTuple::of_int(off), inner)
             }
+            Stage::Composed(lc) => (IntTuple::int(0), Stage::Composed(Box::new(lc.slice(c)?))),
         };
         Ok(LayoutComposed {
             outer: self.outer.clone(),
-            outer_swizzle: self.outer_swizzle,
             offset: index_add(&self.offset, &off)?,
             inner,
         })
@@ -236,15 +301,15 @@ impl LayoutComposed {
     /// modes does not compile).
     pub fn compose(&self, t: &Tiler) -> Result<LayoutComposed> {
         let inner = match (&self.inner, t) {
-            (Inner::Swizzle(s), Tiler::Layout(l)) if s.bits == 0 => {
-                Inner::Layout(l.as_ref().clone())
+            (Stage::Swizzle(s), Tiler::Layout(l)) if s.bits == 0 => {
+                Stage::Layout(l.as_ref().clone())
             }
-            (Inner::Swizzle(s), Tiler::Layout(l)) => Inner::Swizzled(ComposedLayout {
+            (Stage::Swizzle(s), Tiler::Layout(l)) => Stage::Swizzled(ComposedLayout {
                 swizzle: *s,
                 offset: super::swizzle::Offset::ZERO,
                 layout: l.as_ref().clone(),
             }),
-            (Inner::Swizzle(s), _) => {
+            (Stage::Swizzle(s), _) => {
                 return Err(condition(
                     "composition",
                     format!(
@@ -252,11 +317,11 @@ impl LayoutComposed {
                     ),
                 ));
             }
+            (Stage::Composed(lc), _) => Stage::Composed(Box::new(lc.compose(t)?)),
             _ => return self.map_inner(|b| compose_tiler(b, t)),
         };
         Ok(LayoutComposed {
             outer: self.outer.clone(),
-            outer_swizzle: self.outer_swizzle,
             offset: self.offset.clone(),
             inner,
         })
@@ -266,37 +331,28 @@ impl LayoutComposed {
     /// tiler, the divides (`logical_divide`, `zipped_divide`, `tiled_divide`, `flat_divide`)
     /// and the products (`logical_product`, `zipped_product`, `tiled_product`,
     /// `flat_product`) of a ComposedLayout; of a swizzled `B = Sw o OFF o L`, the same rule
-    /// again, `Sw o OFF o f(L, …)` (a swizzle `B` has none of them).
+    /// again, `Sw o OFF o f(L, …)`, and of a composed `B` again (a swizzle `B` has none of them).
     pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<LayoutComposed> {
-        let inner = match &self.inner {
-            Inner::Layout(l) => Inner::Layout(f(l)?),
-            Inner::Swizzled(c) => Inner::Swizzled(ComposedLayout {
-                swizzle: c.swizzle,
-                offset: c.offset,
-                layout: f(&c.layout)?,
-            }),
-            Inner::Swizzle(s) => return Err(no_shape("a divide or product", s)),
-        };
         Ok(LayoutComposed {
             outer: self.outer.clone(),
-            outer_swizzle: self.outer_swizzle,
             offset: self.offset.clone(),
-            inner,
+            inner: self.inner.map_leaf(f)?,
         })
     }
 }
 
 impl fmt::Display for LayoutComposed {
     /// cute's notation: `make_composed_layout(A, O, B)`, which reads back (CuTe prints
-    /// `A o O o B`, which reads as a composition of A with the tiler O).
+    /// `A o O o B`, which reads as a composition of A with the tiler O); a swizzled outer `A`
+    /// as `make_composed_layout(Sw, OFF, A)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.outer_swizzle {
-            None => write!(f, "make_composed_layout({}", self.outer)?,
-            Some((sw, off)) => write!(
+        match &self.outer {
+            Stage::Swizzled(c) => write!(
                 f,
-                "make_composed_layout(make_composed_layout({sw}, {off}, {})",
-                self.outer
+                "make_composed_layout(make_composed_layout({}, {}, {})",
+                c.swizzle, c.offset, c.layout
             )?,
+            outer => write!(f, "make_composed_layout({outer}")?,
         }
         write!(f, ", {}, {})", self.offset, self.inner)
     }

@@ -625,10 +625,9 @@ pub fn inverse_composed_traced<T: Trace>(
                 )
             })?;
             let r = super::layout_composed::LayoutComposed {
-                outer: inverse(&c.layout)?,
-                outer_swizzle: None,
+                outer: super::layout_composed::Stage::Layout(inverse(&c.layout)?),
                 offset: IntTuple::int(neg),
-                inner: super::layout_composed::Inner::Swizzle(c.swizzle),
+                inner: super::layout_composed::Stage::Swizzle(c.swizzle),
             };
             if T::LAWS {
                 report_law(after_swizzle_law(c, &r, op), t)?;
@@ -695,7 +694,11 @@ fn after_swizzle_law(
     };
     let at_c = |i: i64| c.apply_outer(c.layout.at(i)?);
     let size = if right {
-        r.outer.size()?
+        // A = inverse(L), a layout
+        match r.outer.leaf_layout() {
+            Some(a) => a.size()?,
+            None => return Ok(()),
+        }
     } else {
         c.layout.size()?
     };

@@ -117,7 +117,12 @@ pub fn inner_product(a: &Tup, b: &Tup) -> Result<Int> {
 /// integer and a tuple, `(a + b - 1) / b` for integers.
 /// @pre rank(a) >= rank(b) when both are tuples ("Mismatched ranks")
 pub fn ceil_div(a: &Tup, b: &Tup) -> Result<IntTuple> {
-    a.ceil_div(b)
+    ceil_div_under(a, b, super::composition::Rule::Cpp)
+}
+
+/// [`ceil_div`] under `rule` (of C++ text: in `int` constants, [`Tup::ceil_div_under`]).
+pub fn ceil_div_under(a: &Tup, b: &Tup, rule: super::composition::Rule) -> Result<IntTuple> {
+    a.ceil_div_under(b, rule)
         .map_err(|e| with_operands(e, "ceil_div", a, b))
 }
 

@@ -418,10 +418,10 @@ pub(super) fn int_constant_binary(
         _ => return None,
     };
     if exact as i32 as i64 != exact {
-        return past(format!(
-            "the int value {exact} of {t} {} {u} is past int's range",
-            op.symbol()
-        ));
+        return Some(Err(EvalError::new(
+            crate::algebra::integer::int_constants_overflow(t, u, exact, op.symbol()),
+            span,
+        )));
     }
     None
 }

@@ -57,8 +57,10 @@ pub fn explain(env: &Env, src: &str, opts: &ExplainOptions) -> Result<Explanatio
     let expr = parser::parse_expr(src, &arena)?;
     let mut rec = Recorder::new();
     env.warnings.borrow_mut().clear();
-    // DSL text is derived as the DSL computes it (its compositions: `algebra::composition::Rule`)
-    let rule = Rule::of(env.dsl_session || parser::is_dsl_text(src));
+    // DSL text is derived as the DSL computes it (its compositions: `algebra::composition::Rule`),
+    // C++ text in `int` constants
+    let dsl = env.dsl_session || parser::is_dsl_text(src);
+    let rule = Rule::of_text(dsl, !dsl && parser::is_cpp_text(src, env.dsl_session));
     let result = traced(env, rule, &expr, &mut rec)?;
     let warnings = std::mem::take(&mut *env.warnings.borrow_mut());
     let result = result.and_then(|v| {

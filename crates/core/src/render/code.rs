@@ -301,7 +301,7 @@ fn cpp_inner(v: &Value) -> Result<String, RenderError> {
             if t.origin.is_none()
                 && t.layout.offset.is_int()
                 && t.layout.offset.basis().is_none()
-                && !t.layout.outer.stride().has_basis() =>
+                && !t.layout.maps_to_coordinates() =>
         {
             format!(
                 "composition({}, {}, {})",

@@ -119,12 +119,8 @@ pub fn write_value(out: &mut String, v: &Value) {
                 origin(out, o);
                 out.push_str(" o ");
             }
-            if let Some((sw, off)) = &t.layout.outer_swizzle {
-                let _ = write!(out, "{sw} o ");
-                offset(out, off);
-                out.push_str(" o ");
-            }
-            layout(out, &t.layout.outer);
+            // each stage as CuTe prints it, a composed one flat (`A o O o B`), in order
+            write_value(out, &crate::eval::functions::outer_value(&t.layout));
             out.push_str(" o ");
             tup(out, &t.layout.offset);
             out.push_str(" o ");
@@ -190,6 +186,8 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
         Value::SymInt(s) => write!(out, "{}", s.text()),
+        Value::TypedTensor(t) => write!(out, "{}", t.text()),
+        Value::Ratio(r) => write!(out, "{}", r.text()),
         // Python's list, as Python prints it
         Value::List(_) => {
             let mut text = String::new();

@@ -78,6 +78,7 @@ pub fn render(v: &Value, opts: &RenderOptions) -> Result<String, RenderError> {
             Value::Layout(l) => print_layout(l),
             Value::Composed(c) => print_layout_composed(c),
             Value::LayoutComposed(t) => print_layout_after(&t.layout, &after_title(&t.layout)),
+            Value::NestedComposed(n) => print_layout_of(&n.to_string(), LayoutFn::Nested(n)),
             Value::OffsetLayout(..) => Err(RenderError::new(format!(
                 "print_layout takes a layout, and {} is a tensor over a layout (an offset layout); \
                  drop --style cute for its grid",
@@ -130,6 +131,11 @@ pub fn print_layout_titled(title: &str, l: &Layout) -> Result<String, RenderErro
     cute_grid(title, l, &|x| Ok(x))
 }
 
+/// CuTe's `print_layout` of a function of a layout under a title of the caller's notation.
+pub(crate) fn print_layout_of(title: &str, f: LayoutFn<'_>) -> Result<String, RenderError> {
+    cute_grid(title, f.layout(), &|x| f.outer(x))
+}
+
 /// CuTe's `print_layout` of a composed layout. A GMMA atom (`Sw o smem_ptr[Nb](unset) o L`) is
 /// first made position-independent, as CuTe does: `Sw' o 0 o L` with the swizzle on elements.
 pub fn print_layout_composed(c: &ComposedLayout) -> Result<String, RenderError> {
@@ -140,7 +146,7 @@ pub fn print_layout_composed(c: &ComposedLayout) -> Result<String, RenderError> 
 /// The title of [`print_layout_after`] in the plain notation: CuTe's print, its static `_`
 /// removed (`128:1 o -4 o Sw<2,2,2> o 0 o (8,4):(1,8)`).
 pub fn after_title(c: &crate::algebra::layout_composed::LayoutComposed) -> String {
-    format!("{} o {} o {}", c.outer_text(), c.offset, c.inner)
+    c.flat_text()
 }
 
 /// CuTe's `print_layout` of `A o O o B` (a layout after a swizzled layout, as CuTe's inverse of
@@ -150,7 +156,7 @@ pub fn print_layout_after(
     c: &crate::algebra::layout_composed::LayoutComposed,
     title: &str,
 ) -> Result<String, RenderError> {
-    if c.outer.stride().has_basis() {
+    if c.maps_to_coordinates() {
         return Err(RenderError::new(
             "print_layout takes a layout into integers, and this composed layout maps to coordinates",
         ));

@@ -137,17 +137,22 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
                 Json::Object(m) => m,
                 other => unreachable!("a layout or swizzle is an object, not {other}"),
             };
+            // the outer function A: a layout's object, or (a swizzled layout's, a composed
+            // layout's) its value's
+            let outer = match &t.layout.outer {
+                crate::algebra::layout_composed::Stage::Layout(l) => layout_object(l)?,
+                a => match to_json(&crate::eval::functions::inner_value(a), opts)? {
+                    Json::Object(m) => m,
+                    other => unreachable!("a composed layout is an object, not {other}"),
+                },
+            };
             let mut m = object(json!({
                 "kind": "layout_composed",
-                "outer": Json::Object(layout_object(&t.layout.outer)?),
+                "outer": Json::Object(outer),
                 "composed_offset": int_tuple(&t.layout.offset),
             }));
             if let Some(o) = &t.origin {
                 m.insert("offset".into(), origin(o));
-            }
-            if let Some((sw, off)) = &t.layout.outer_swizzle {
-                m.insert("outer_swizzle".into(), Json::String(sw.to_string()));
-                m.insert("outer_swizzle_offset".into(), Json::String(off.to_string()));
             }
             copy_sizes(&inner, &mut m);
             m.insert("layout".into(), Json::Object(inner));
@@ -196,6 +201,8 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
         Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),
         Value::SymInt(s) => object(json!({"kind": "sym_int", "value": s.text()})),
+        Value::TypedTensor(t) => object(json!({"kind": "typed_tensor", "value": t.text()})),
+        Value::Ratio(r) => object(json!({"kind": "ratio", "value": r.text()})),
         Value::List(_) => {
             let mut text = String::new();
             crate::eval::plain::write_traced_value(&mut text, v);

@@ -393,6 +393,25 @@ pub fn picture_as(
         cute::write_value(&mut title, v);
         return grid::print_layout_after(&t.layout, &title).map(strip_newline);
     }
+    // a swizzled layout (made position-independent first, as CuTe's print_layout does) and a
+    // composed layout of a composed layout, titled as CuTe prints them
+    if format == Format::Cute && kind == crate::parser::Picture::Layout {
+        let independent;
+        let shown = match v {
+            Value::Composed(c) => {
+                independent = Value::composed(position_independent(c)?);
+                &independent
+            }
+            v => v,
+        };
+        if let Value::Composed(_) | Value::NestedComposed(_) = shown
+            && let Some(f) = LayoutFn::of(shown)
+        {
+            let mut title = String::new();
+            cute::write_value(&mut title, shown);
+            return grid::print_layout_of(&title, f).map(strip_newline);
+        }
+    }
     picture_inner(kind, v)
 }
 
@@ -421,8 +440,9 @@ fn pop_final_newline(s: &mut String, from: usize) {
     }
 }
 
-/// A value that is a function of a 1-D index: a layout, a composed layout `Sw o OFF o L`, or an
-/// offset layout `OFF o L`. Shared by the grid, the table and JSON.
+/// A value that is a function of a 1-D index: a layout, a composed layout `Sw o OFF o L`, an
+/// offset layout `OFF o L`, or a layout composed with a layout `A o O o B` (of any depth, its
+/// domain `B`'s right-most layout's). Shared by the grid, the table and JSON.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum LayoutFn<'a> {
     /// `L`.
@@ -431,6 +451,13 @@ pub(crate) enum LayoutFn<'a> {
     Composed(&'a ComposedLayout),
     /// `OFF o L`.
     Offset(i64, &'a Layout),
+    /// `A o O o B` into integers, and the layout `B` ends in (a swizzle has no domain).
+    After(
+        &'a crate::algebra::layout_composed::LayoutComposed,
+        &'a Layout,
+    ),
+    /// `Sw o OFF o (Sw' o OFF' o L)`.
+    Nested(&'a crate::algebra::swizzle::NestedComposed),
 }
 
 impl<'a> LayoutFn<'a> {
@@ -444,6 +471,21 @@ impl<'a> LayoutFn<'a> {
             Value::Layout(l) => Some(LayoutFn::Plain(l)),
             Value::Composed(c) => Some(LayoutFn::Composed(c)),
             Value::OffsetLayout(Origin::Count(o), l) => Some(LayoutFn::Offset(o.value, l)),
+            Value::LayoutComposed(t)
+                if t.origin.is_none()
+                    && !t.layout.maps_to_coordinates()
+                    && t.layout.offset.is_int()
+                    && t.layout.offset.basis().is_none() =>
+            {
+                t.layout
+                    .inner_layout()
+                    .map(|l| LayoutFn::After(&t.layout, l))
+            }
+            Value::NestedComposed(n)
+                if !matches!(n.offset, crate::algebra::swizzle::Offset::SmemPtr(_)) =>
+            {
+                Some(LayoutFn::Nested(n))
+            }
             _ => None,
         }
     }
@@ -453,6 +495,8 @@ impl<'a> LayoutFn<'a> {
         match self {
             LayoutFn::Plain(l) | LayoutFn::Offset(_, l) => l,
             LayoutFn::Composed(c) => &c.layout,
+            LayoutFn::After(_, l) => l,
+            LayoutFn::Nested(n) => &n.inner.layout,
         }
     }
 
@@ -464,6 +508,8 @@ impl<'a> LayoutFn<'a> {
                 .checked_add(inner)
                 .ok_or_else(|| RenderError::new("integer overflow adding the offset")),
             LayoutFn::Composed(c) => Ok(c.apply_outer(inner)?),
+            LayoutFn::After(c, _) => Ok(c.outer_at(inner)?),
+            LayoutFn::Nested(n) => Ok(n.outer_at(n.inner.apply_outer(inner)?)?),
         }
     }
 

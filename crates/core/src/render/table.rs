@@ -96,7 +96,7 @@ pub(crate) fn properties(f: LayoutFn<'_>) -> Result<Properties, RenderError> {
                 decide_by_strides(l, size, cosize)
             }
         }
-        LayoutFn::Composed(c) => {
+        LayoutFn::Composed(_) | LayoutFn::After(..) | LayoutFn::Nested(_) => {
             if size <= ENUMERATE_LIMIT {
                 let mut vals = Vec::with_capacity(size as usize);
                 let mut err = None;
@@ -108,8 +108,13 @@ pub(crate) fn properties(f: LayoutFn<'_>) -> Result<Properties, RenderError> {
                     return Err(e);
                 }
                 decide_by_values(vals, cosize)
-            } else {
+            } else if let LayoutFn::Composed(c) = f {
                 large_composed(c, l, size, cosize)?
+            } else {
+                (
+                    Decided::Unknown(TOO_LARGE.into()),
+                    Decided::Unknown(TOO_LARGE.into()),
+                )
             }
         }
     };
@@ -378,8 +383,9 @@ fn layout_tables(width: Option<u16>, f: LayoutFn<'_>, text: &str) -> Result<Stri
     t.set_header(vec!["property", "value"]);
     let kind = match f {
         LayoutFn::Plain(_) => "layout",
-        LayoutFn::Composed(_) => "composed layout",
+        LayoutFn::Composed(_) | LayoutFn::Nested(_) => "composed layout",
         LayoutFn::Offset(..) => "offset layout",
+        LayoutFn::After(..) => "layout composed with a layout",
     };
     t.add_row(vec!["kind", kind]);
     t.add_row(vec!["value", text]);
@@ -393,6 +399,26 @@ fn layout_tables(width: Option<u16>, f: LayoutFn<'_>, text: &str) -> Result<Stri
         }
         LayoutFn::Offset(o, l) => {
             t.add_row(vec!["offset".to_string(), o.to_string()]);
+            t.add_row(vec!["layout".to_string(), l.to_string()]);
+            "layout "
+        }
+        // A o O o B: its functions as CuTe prints them, and B's right-most layout, whose
+        // shape the whole has
+        LayoutFn::After(c, _) => {
+            let stage = |s: &crate::algebra::layout_composed::Stage| match s {
+                crate::algebra::layout_composed::Stage::Composed(c) => c.flat_text(),
+                s => s.to_string(),
+            };
+            t.add_row(vec!["outer (A)".to_string(), stage(&c.outer)]);
+            t.add_row(vec!["offset (O)".to_string(), c.offset.to_string()]);
+            t.add_row(vec!["inner (B)".to_string(), stage(&c.inner)]);
+            t.add_row(vec!["layout".to_string(), l.to_string()]);
+            "layout "
+        }
+        LayoutFn::Nested(n) => {
+            t.add_row(vec!["swizzle".to_string(), n.swizzle.to_string()]);
+            t.add_row(vec!["offset".to_string(), n.offset.to_string()]);
+            t.add_row(vec!["inner".to_string(), n.inner.to_string()]);
             t.add_row(vec!["layout".to_string(), l.to_string()]);
             "layout "
         }

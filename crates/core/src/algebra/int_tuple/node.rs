@@ -284,27 +284,30 @@ impl Node {
 }
 
 /// The node of a stride leaf: an integer, or a scaled basis element.
+///
+/// Made of its two fields, each a scalar where the two paths meet (a packed `Node` handed back
+/// by the call would go through the stack, and from there to where it is written).
 #[inline]
 pub(super) fn stride_node(s: Stride) -> Node {
-    if !s.dynamic() && s.basis.is_none() {
-        return Node::leaf(s.value);
-    }
-    stride_node_past_static(s)
+    let (meta, value) = if !s.dynamic() && s.basis.is_none() {
+        (0, s.value)
+    } else {
+        stride_node_past_static(s)
+    };
+    Node { meta, value }
 }
 
-/// [`stride_node`] of a dynamic stride or a scaled basis element (apart: the static integer's
-/// path is one test, its loops small).
+/// [`stride_node`]'s `meta` and `value` of a dynamic stride or a scaled basis element (apart:
+/// the static integer's path is one test, its loops small).
 #[inline(never)]
-fn stride_node_past_static(s: Stride) -> Node {
+fn stride_node_past_static(s: Stride) -> (u32, i64) {
     let basis = match s.basis {
         Some(b) => b.packed(),
         None => 0,
     };
     if basis == 0 {
-        return Node::of_int(s.coefficient());
+        let node = Node::of_int(s.coefficient());
+        return (node.meta, node.value);
     }
-    Node {
-        meta: basis | (s.dynamic() as u32) << 31,
-        value: s.value,
-    }
+    (basis | (s.dynamic() as u32) << 31, s.value)
 }

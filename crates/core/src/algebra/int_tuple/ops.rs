@@ -65,7 +65,14 @@ impl Tup {
         let mut p = 1i64;
         for n in &self.0 {
             match n.meta {
-                0 => p = arith::mul(p, n.value, "size")?,
+                0 => {
+                    let q = arith::mul(p, n.value, "size")?;
+                    // (C++ text: `_1 * C<v0> * C<v1> * …` in `int` constants)
+                    if rule == crate::algebra::composition::Rule::CppText {
+                        Int::int_constants_checked(p, n.value, q, "*", "size")?;
+                    }
+                    p = q;
+                }
                 OPEN => {}
                 _ => return self.product_of_kinds(rule),
             }
@@ -249,6 +256,17 @@ impl Tup {
 
     /// CuTe's `ceil_div(a, b)` on IntTuples.
     pub fn ceil_div(&self, b: &Tup) -> Result<IntTuple> {
+        self.ceil_div_under(b, crate::algebra::composition::Rule::Cpp)
+    }
+
+    /// [`Tup::ceil_div`] under `rule`: of C++ text, `(C<a> + C<b> - _1) / C<b>` in `int`
+    /// constants ([`crate::algebra::Int::ceil_div_under`]); any other rule, C++'s.
+    pub fn ceil_div_under(
+        &self,
+        b: &Tup,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<IntTuple> {
+        let rule = rule.cpp_text_or_cpp();
         match (self.view(), b.view()) {
             (View::Tuple(a), View::Tuple(bv)) => {
                 if a.len() < bv.len() {
@@ -256,25 +274,27 @@ impl Tup {
                 }
                 let one = IntTuple::int(1);
                 a.enumerate()
-                    .map(|(i, x)| x.ceil_div(bv.get(i).unwrap_or(&one)))
+                    .map(|(i, x)| x.ceil_div_under(bv.get(i).unwrap_or(&one), rule))
                     .collect()
             }
             (View::Tuple(a), View::Int(_)) => {
                 let mut rest = b.to_owned();
                 let mut out = TupleBuilder::new();
                 for ai in a {
-                    out.push(&ai.ceil_div(&rest)?);
-                    rest = rest.ceil_div(ai)?;
+                    out.push(&ai.ceil_div_under(&rest, rule)?);
+                    rest = rest.ceil_div_under(ai, rule)?;
                 }
                 Ok(out.finish())
             }
             (View::Int(_), View::Tuple(_)) => {
-                let p = b.product_kind()?;
-                self.ceil_div(&IntTuple::of_int(p))
+                let p = b.product_kind_under(rule)?;
+                self.ceil_div_under(&IntTuple::of_int(p), rule)
             }
             // CuTe's `(a + b - _1) / b`, with its kinds
             (View::Int(_), View::Int(_)) => {
-                let r = self.int_kind().ceil_div(b.int_kind(), "ceil_div")?;
+                let r = self
+                    .int_kind()
+                    .ceil_div_under(b.int_kind(), "ceil_div", rule)?;
                 Ok(IntTuple::of_int(r))
             }
         }

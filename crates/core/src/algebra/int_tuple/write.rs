@@ -12,6 +12,14 @@ impl Tup {
     /// Append the value as [`fmt::Display`] writes it (see [`write_notation`]).
     #[inline]
     pub fn write_to(&self, out: &mut String) {
+        // a static integer alone (what size, cosize, rank and the like answer): its digits,
+        // as the walk below writes them, without the walk's stack of open tuples
+        if let [n] = &self.0
+            && n.meta == 0
+        {
+            int(out, n.value);
+            return;
+        }
         write_notation(out, self, None);
     }
 

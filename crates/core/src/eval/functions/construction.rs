@@ -23,8 +23,8 @@ pub(super) static LAYOUTS: &[Function] = &[
             // C++'s stride tags (`LayoutLeft{}`: GenColMajor, `LayoutRight{}`: GenRowMajor)
             if let [Value::IntTuple(shape), Value::Name(tag)] = a.vals {
                 let made = match tag.as_str() {
-                    "LayoutLeft" | "GenColMajor" => Layout::column_major(shape.clone()),
-                    "LayoutRight" | "GenRowMajor" => Layout::row_major(shape.clone()),
+                    "LayoutLeft" | "GenColMajor" => Layout::column_major_under(shape.clone(), a.rule),
+                    "LayoutRight" | "GenRowMajor" => Layout::row_major_under(shape.clone(), a.rule),
                     _ => {
                         return Err(EvalError::new(
                             format!(
@@ -52,7 +52,7 @@ pub(super) static LAYOUTS: &[Function] = &[
             if all_tuples && a.len() <= 2 {
                 let shape = a.int_tuple(0)?;
                 if a.len() == 1 {
-                    return Layout::column_major(shape)
+                    return Layout::column_major_under(shape, a.rule)
                         .map(Value::Layout)
                         .map_err(a.alg());
                 }
@@ -220,7 +220,7 @@ pub(super) static VALUES: &[Function] = &[
     f!(
         "make_composed_layout",
         "make_composed_layout(INNER, OFFSET, OUTER)",
-        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one); of a swizzled layout INNER, CuTe's ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>, printed Sw o OFF o A o O o B (an inverse of A o O o (Sw o _0 o T) is one)",
+        "the composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one); of a swizzled layout INNER, CuTe's ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>, printed Sw o OFF o A o O o B (an inverse of A o O o (Sw o _0 o T) is one); of composed layouts INNER or OUTER, CuTe's ComposedLayout of them, to any depth, printed flat",
         "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
         3,
         3,
@@ -598,10 +598,14 @@ fn dim3(a: &Args) -> Result<Value, EvalError> {
 /// `ComposedLayout<ComposedLayout<Swizzle, OFF, A'>, O, B>`, `c -> Sw(OFF + A'(O + B(c)))`
 /// (printed `Sw o OFF o A' o O o B`); `None` where `A` is neither.
 pub(super) fn layout_composed_of(a: &Args) -> Result<Option<Value>, EvalError> {
-    use crate::algebra::layout_composed::ComposedTensor;
     let offset = match &a.vals[1] {
         Value::IntTuple(t) => t.clone(),
-        other if matches!(a.vals[0], Value::Layout(_) | Value::Composed(_)) => {
+        other
+            if matches!(
+                a.vals[0],
+                Value::Layout(_) | Value::Composed(_) | Value::LayoutComposed(_)
+            ) =>
+        {
             return Err(EvalError::new(
                 format!(
                     "the offset of a layout composed with a layout is a coordinate of the outer layout (an integer or a tuple), not {}",
@@ -615,35 +619,35 @@ pub(super) fn layout_composed_of(a: &Args) -> Result<Option<Value>, EvalError> {
     let Some(layout) = composed_of(&a.vals[0], offset, &a.vals[2], a.spans[2])? else {
         return Ok(None);
     };
-    Ok(Some(Value::LayoutComposed(Box::new(ComposedTensor {
-        origin: None,
-        layout,
-    }))))
+    Ok(Some(super::layout_composed::composed_value(layout)))
 }
 
-/// CuTe's `ComposedLayout<A, O, B>` of an outer `A` (a layout, or a swizzled layout) and an
-/// inner `B` (a layout, a swizzle or a swizzled layout); `None` where `A` is neither.
+/// CuTe's `ComposedLayout<A, O, B>` of an outer `A` (a layout, a swizzled layout, a composed
+/// layout, or a swizzle before something other than a layout or a swizzled layout, whose
+/// compositions are swizzled layouts) and an inner `B` (any of them); `None` where `A` is none
+/// of these.
 pub(crate) fn composed_of(
     outer: &Value,
     offset: crate::algebra::IntTuple,
     inner: &Value,
     inner_span: crate::parser::Span,
 ) -> Result<Option<crate::algebra::layout_composed::LayoutComposed>, EvalError> {
-    use crate::algebra::layout_composed::{Inner, LayoutComposed};
-    let (outer, outer_swizzle) = match outer {
-        Value::Layout(l) => (l.clone(), None),
-        Value::Composed(c) => (c.layout.clone(), Some((c.swizzle, c.offset))),
-        _ => return Ok(None),
+    use crate::algebra::layout_composed::LayoutComposed;
+    let composed_outer = match outer {
+        Value::Layout(_) | Value::Composed(_) | Value::NestedComposed(_) => true,
+        Value::LayoutComposed(t) => t.origin.is_none(),
+        Value::Swizzle(_) => matches!(
+            inner,
+            Value::Swizzle(_) | Value::LayoutComposed(_) | Value::NestedComposed(_)
+        ),
+        _ => false,
     };
-    let inner = match inner {
-        Value::Swizzle(s) => Inner::Swizzle(*s),
-        Value::Composed(c) => Inner::Swizzled((**c).clone()),
-        v => Inner::Layout(crate::eval::convert::layout_of(v, inner_span)?.into_owned()),
-    };
+    if !composed_outer {
+        return Ok(None);
+    }
     Ok(Some(LayoutComposed {
-        outer,
-        outer_swizzle,
+        outer: super::layout_composed::stage_of(outer, inner_span)?,
         offset,
-        inner,
+        inner: super::layout_composed::stage_of(inner, inner_span)?,
     }))
 }

@@ -95,7 +95,7 @@ fn int_index_checked(
     stride: &algebra::Tup,
     r: IntTuple,
 ) -> algebra::Result<IntTuple> {
-    if a.rule == algebra::composition::Rule::Cpp
+    if a.rule != algebra::composition::Rule::Dsl
         && r.as_int_full().is_some_and(|i| i.is_int_past_range())
     {
         coord::crd2idx_cpp(c, shape, stride)?;

@@ -8,7 +8,7 @@
 //! value.
 
 use super::{EvalError, Function, Laws, Span, Value};
-use crate::algebra::layout_composed::{ComposedTensor, Inner, LayoutComposed};
+use crate::algebra::layout_composed::{ComposedTensor, LayoutComposed, Stage};
 
 /// `f` of a call whose argument `i` is a layout composed with a layout (or a tensor over one).
 pub(super) fn call(
@@ -27,8 +27,8 @@ pub(super) fn call(
         // a swizzle B has no shape: CuTe's shape(C) is the swizzle itself (shape(B) of a
         // non-tuple), its rank 1 and its depth 0; its size does not compile
         "shape" | "rank" | "depth" if vals.len() == 1 && t.layout.inner_layout().is_none() => {
-            Ok(match (f.name, &t.layout.inner) {
-                ("shape", Inner::Swizzle(s)) => Value::Swizzle(*s),
+            Ok(match (f.name, t.layout.inner.leaf_swizzle()) {
+                ("shape", Some(s)) => Value::Swizzle(*s),
                 ("rank", _) => Value::IntTuple(crate::algebra::IntTuple::int(1)),
                 _ => Value::IntTuple(crate::algebra::IntTuple::int(0)),
             })
@@ -47,10 +47,10 @@ pub(super) fn call(
         "composition" if i == 0 && vals.len() == 2 => {
             crate::eval::compose_values(&vals[0], spans[0], &vals[1], spans[1], span)
         }
-        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0 (C.A
-        // a layout or a swizzled layout)
+        // composition(L, C) = composition(composition(L, C.A), C.B), for a static offset 0; of
+        // a composed first argument, its own rule (composition(X.A, X.O, composition(X.B, C)))
         "composition" if i == 1 && vals.len() == 2 => {
-            composed_after(&vals[0], spans[0], t, arg_span, span)
+            crate::eval::compose_values(&vals[0], spans[0], &vals[1], spans[1], span)
         }
         // composition(inverse(B), inverse(O), inverse(A)) (layout_composed.hpp)
         "right_inverse" | "left_inverse" if vals.len() == 1 && t.origin.is_none() => {
@@ -161,12 +161,79 @@ pub(super) fn call(
     }
 }
 
-/// `B` as a value: a layout, a swizzle or a swizzled layout.
-pub(crate) fn inner_value(b: &Inner) -> Value {
+/// A stage of `A o O o B` as a value: a layout, a swizzle, a swizzled layout, or a composed
+/// layout (as [`composed_value`] holds it).
+pub(crate) fn inner_value(b: &Stage) -> Value {
     match b {
-        Inner::Layout(l) => Value::Layout(l.clone()),
-        Inner::Swizzle(s) => Value::Swizzle(*s),
-        Inner::Swizzled(c) => Value::composed(c.clone()),
+        Stage::Layout(l) => Value::Layout(l.clone()),
+        Stage::Swizzle(s) => Value::Swizzle(*s),
+        Stage::Swizzled(c) => Value::composed(c.clone()),
+        Stage::Composed(c) => composed_value((**c).clone()),
+    }
+}
+
+/// A composed layout as cute holds it: `Sw o OFF o (Sw' o OFF' o L)` as the composed layout
+/// of a composed layout it reads back as, `Sw o OFF o L` as a swizzled layout, the rest as
+/// it is.
+pub(crate) fn composed_value(c: LayoutComposed) -> Value {
+    use crate::algebra::swizzle::{ComposedLayout, NestedComposed, Offset};
+    let int_offset = match c.offset.as_int_full() {
+        Some(o) if c.offset.basis().is_none() => {
+            Some(Offset::Int(crate::algebra::Int::of(o.value, o.dynamic())))
+        }
+        _ => None,
+    };
+    match (&c.outer, int_offset, &c.inner) {
+        (Stage::Swizzle(s), Some(offset), Stage::Swizzled(inner)) => {
+            Value::NestedComposed(Box::new(NestedComposed {
+                swizzle: *s,
+                offset,
+                inner: inner.clone(),
+            }))
+        }
+        (Stage::Swizzle(s), Some(offset), Stage::Layout(l)) => Value::composed(ComposedLayout {
+            swizzle: *s,
+            offset,
+            layout: l.clone(),
+        }),
+        _ => Value::LayoutComposed(Box::new(ComposedTensor {
+            origin: None,
+            layout: c,
+        })),
+    }
+}
+
+/// A value as a stage of `A o O o B`: a swizzle, a swizzled layout, a composed layout (of a
+/// composed layout too), or a layout.
+pub(crate) fn stage_of(v: &Value, span: Span) -> Result<Stage, EvalError> {
+    Ok(match v {
+        Value::Swizzle(s) => Stage::Swizzle(*s),
+        Value::Composed(c) => Stage::Swizzled((**c).clone()),
+        Value::LayoutComposed(t) if t.origin.is_none() => {
+            Stage::Composed(Box::new(t.layout.clone()))
+        }
+        Value::NestedComposed(n) => Stage::Composed(Box::new(nested_as_composed(n, span)?)),
+        v => Stage::Layout(crate::eval::convert::layout_of(v, span)?.into_owned()),
+    })
+}
+
+/// `Sw o OFF o (Sw' o OFF' o L)` as the one composed layout, `ComposedLayout<Swizzle, OFF,
+/// ComposedLayout<…>>`, of an integer offset.
+fn nested_as_composed(
+    n: &crate::algebra::swizzle::NestedComposed,
+    span: Span,
+) -> Result<LayoutComposed, EvalError> {
+    use crate::algebra::swizzle::PlainOffset;
+    match n.offset.plain() {
+        PlainOffset::Int(o) => Ok(LayoutComposed {
+            outer: Stage::Swizzle(n.swizzle),
+            offset: crate::algebra::IntTuple::int_of(o.value, o.dynamic()),
+            inner: Stage::Swizzled(n.inner.clone()),
+        }),
+        PlainOffset::SmemPtr(_) => Err(EvalError::new(
+            "a composed layout over a smem_ptr offset as a stage of another is not modelled; use as_position_independent_swizzle_layout first",
+            span,
+        )),
     }
 }
 
@@ -181,12 +248,7 @@ pub(crate) fn composed_after(
     span: Span,
 ) -> Result<Value, EvalError> {
     if let Value::Swizzle(s) = l {
-        return Err(EvalError::new(
-            format!(
-                "composition: CuTe composes the swizzle {s} with a layout or a swizzled layout only: composition(Swizzle, ComposedLayout<Layout, …>) does not compile (no matching function)"
-            ),
-            lspan,
-        ));
+        return Err(swizzle_then_composed(s, lspan));
     }
     if t.origin.is_some()
         || !matches!(t.layout.offset.as_int_full(), Some(o) if o.value == 0 && !o.dynamic())
@@ -209,16 +271,22 @@ pub(crate) fn composed_after(
     )
 }
 
-/// `A` of `A o O o B` as a value: a layout, or a swizzled layout `Sw o OFF o A`.
+/// `composition(Sw, C)` of a composed layout `C`: swizzle_layout.hpp composes a swizzle with a
+/// layout (and swizzle.hpp with a swizzle of the same shift, merged), no other overload takes
+/// a swizzle first (cute-oracle: "no matching function for call to 'composition(Swizzle<…>,
+/// ComposedLayout<…>)'"); the three-argument `composition(Sw, O, C)` builds one.
+pub(crate) fn swizzle_then_composed(s: &crate::algebra::Swizzle, span: Span) -> EvalError {
+    EvalError::new(
+        format!(
+            "composition: CuTe composes the swizzle {s} with a layout (or a swizzle of the same shift) only: composition(Swizzle, ComposedLayout) does not compile (no matching function for call to 'composition(Swizzle<…>, ComposedLayout<…>)'); the three-argument composition(Sw, Int<0>{{}}, C) makes the composed layout {s} o _0 o C"
+        ),
+        span,
+    )
+}
+
+/// `A` of `A o O o B` as a value.
 pub(crate) fn outer_value(c: &LayoutComposed) -> Value {
-    match c.outer_swizzle {
-        None => Value::Layout(c.outer.clone()),
-        Some((swizzle, offset)) => Value::composed(crate::algebra::swizzle::ComposedLayout {
-            swizzle,
-            offset,
-            layout: c.outer.clone(),
-        }),
-    }
+    inner_value(&c.outer)
 }
 
 /// `right_inverse(C)` / `left_inverse(C)` of `C = A o O o B` (layout_composed.hpp):
@@ -233,14 +301,9 @@ pub(super) fn inverse(
     span: Span,
     laws: Option<&mut Laws>,
 ) -> Result<Value, EvalError> {
+    use crate::algebra::IntTuple;
     use crate::algebra::swizzle::{ComposedLayout, Offset};
-    use crate::algebra::{IntTuple, Layout, inverse as inv};
     let alg = |e| EvalError::algebra(e, span);
-    let plain: fn(&Layout) -> crate::algebra::Result<Layout> = if op == "right_inverse" {
-        inv::right_inverse
-    } else {
-        inv::left_inverse
-    };
     let neg = match c.offset.as_int_full() {
         Some(o) if c.offset.basis().is_none() && !o.dynamic() => {
             o.value.checked_neg().ok_or_else(|| {
@@ -260,28 +323,15 @@ pub(super) fn inverse(
             ));
         }
     };
-    // inverse(X) of a stage: a layout's, a swizzle itself, a swizzled layout's
-    // (swizzle_layout.hpp: a swizzled layout, a layout, or a layout after a swizzle)
-    let stage = |v: &Value| -> Result<Value, EvalError> {
-        use crate::algebra::swizzle::{ComposedInverse, SwizzledOrPlain, inverse_composed};
-        Ok(match v {
-            Value::Layout(l) => Value::Layout(plain(l).map_err(alg)?),
-            Value::Composed(x) => match inverse_composed(x, op, plain).map_err(alg)? {
-                ComposedInverse::Swizzled(SwizzledOrPlain::Plain(l)) => Value::Layout(l),
-                ComposedInverse::Swizzled(SwizzledOrPlain::Composed(x)) => Value::composed(x),
-                ComposedInverse::AfterSwizzle(x) => {
-                    Value::LayoutComposed(Box::new(ComposedTensor {
-                        origin: None,
-                        layout: *x,
-                    }))
-                }
-            },
-            other => other.clone(),
-        })
-    };
-    let a_inv = stage(&outer_value(c))?;
-    let b_inv = stage(&inner_value(&c.inner))?;
+    let a_inv = stage_inverse(op, &outer_value(c), span)?;
+    let b_inv = stage_inverse(op, &inner_value(&c.inner), span)?;
     let r = match (&b_inv, &a_inv) {
+        // swizzle_layout.hpp's overload for ComposedLayout<Swizzle, _0, B> (B any type):
+        // composition(inverse(B), Sw), two stages composed (two swizzles merged only of the
+        // same shift: CuTe's static_assert)
+        (_, Value::Swizzle(sw)) if neg == 0 && matches!(c.outer, Stage::Swizzle(_)) => {
+            crate::eval::compose_values(&b_inv, span, &Value::Swizzle(*sw), span, span)?
+        }
         // composition(Sw, -O, inverse(A)): a swizzled layout (the layout itself for a swizzle of
         // no bits at offset 0)
         (Value::Swizzle(s), Value::Layout(a_inv)) if s.bits == 0 && neg == 0 => {
@@ -293,22 +343,14 @@ pub(super) fn inverse(
             layout: a_inv.clone(),
         }),
         // composition(inverse(B), -O, inverse(A)): ComposedLayout<inverse(B), -O, inverse(A)>
-        // of an inverse(B) that is a layout or a swizzled layout
         _ => match super::construction::composed_of(&b_inv, IntTuple::int(neg), &a_inv, span)? {
-            Some(layout) if !matches!(a_inv, Value::LayoutComposed(_)) => {
-                Value::LayoutComposed(Box::new(ComposedTensor {
-                    origin: None,
-                    layout,
-                }))
-            }
-            _ => {
+            Some(layout) => composed_value(layout),
+            None => {
                 return Err(EvalError::new(
                     format!(
-                        "{op}: CuTe's answer is {} o {neg} o {}, a composed layout of composed layouts (ComposedLayout<{}, int, {}>), which cute does not model",
+                        "{op}: CuTe's answer is {} o {neg} o {}, which cute does not model",
                         crate::eval::plain::render(&b_inv),
                         crate::eval::plain::render(&a_inv),
-                        b_inv.kind(),
-                        a_inv.kind()
                     ),
                     span,
                 ));
@@ -323,6 +365,32 @@ pub(super) fn inverse(
         check_inverse_law(op, &cv, &r, laws).map_err(alg)?;
     }
     Ok(r)
+}
+
+/// `inverse(X)` of a stage of a composed layout: a layout's, a swizzle itself, a swizzled
+/// layout's (swizzle_layout.hpp: a swizzled layout, a layout, or a layout after a swizzle), a
+/// composed layout's (layout_composed.hpp's, again).
+fn stage_inverse(op: &'static str, v: &Value, span: Span) -> Result<Value, EvalError> {
+    use crate::algebra::inverse as inv;
+    use crate::algebra::swizzle::{ComposedInverse, SwizzledOrPlain, inverse_composed};
+    let alg = |e| EvalError::algebra(e, span);
+    let plain: fn(&crate::algebra::Layout) -> crate::algebra::Result<crate::algebra::Layout> =
+        if op == "right_inverse" {
+            inv::right_inverse
+        } else {
+            inv::left_inverse
+        };
+    Ok(match v {
+        Value::Layout(l) => Value::Layout(plain(l).map_err(alg)?),
+        Value::Composed(x) => match inverse_composed(x, op, plain).map_err(alg)? {
+            ComposedInverse::Swizzled(SwizzledOrPlain::Plain(l)) => Value::Layout(l),
+            ComposedInverse::Swizzled(SwizzledOrPlain::Composed(x)) => Value::composed(x),
+            ComposedInverse::AfterSwizzle(x) => composed_value(*x),
+        },
+        Value::LayoutComposed(t) => inverse(op, &t.layout, span, None)?,
+        Value::NestedComposed(n) => inverse(op, &nested_as_composed(n, span)?, span, None)?,
+        other => other.clone(),
+    })
 }
 
 /// A value's function at index `i`: a layout, a swizzled layout, a layout after a swizzle.
@@ -345,10 +413,10 @@ fn domain_size(v: &Value) -> crate::algebra::Result<Option<i64>> {
     Ok(match v {
         Value::Layout(l) => Some(l.size()?),
         Value::Composed(c) => Some(c.layout.size()?),
-        Value::LayoutComposed(t) => match t.layout.inner_layout() {
-            Some(b) => Some(b.size()?),
-            None if t.layout.outer_swizzle.is_none() => Some(t.layout.outer.size()?),
-            None => None,
+        Value::LayoutComposed(t) => match (t.layout.inner_layout(), &t.layout.outer) {
+            (Some(b), _) => Some(b.size()?),
+            (None, Stage::Layout(a)) => Some(a.size()?),
+            (None, _) => None,
         },
         Value::NestedComposed(n) => Some(n.inner.layout.size()?),
         _ => None,

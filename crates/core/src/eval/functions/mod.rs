@@ -188,7 +188,8 @@ mod index;
 mod keywords;
 mod layout_composed;
 pub(crate) use layout_composed::{
-    composed_after, inner_value, outer_value, slice as layout_composed_slice,
+    composed_after, composed_value, inner_value, outer_value, slice as layout_composed_slice,
+    stage_of, swizzle_then_composed,
 };
 mod layouts;
 mod modes;
@@ -207,6 +208,7 @@ pub use args::Args;
 pub use did_you_mean::{closest, closest_among};
 pub use index::lookup_bytes;
 pub use keywords::same_parameter;
+pub(crate) use nested::slice_all_underscore as nested_slice_all_underscore;
 pub(crate) use swizzled::{composed_inverse_value, swizzled_value};
 pub use templates::{Templated, templated};
 
@@ -493,8 +495,10 @@ fn call_on_own_paths(
         return call_checking_in(f, &lowered, spans, span, laws, dsl, rule);
     }
     // a layout composed with a layout (an im2col TMA's tensor): through its inner layout
+    // (composition(X, O, Y) and make_composed_layout(X, O, Y) build ComposedLayout<X, O, Y>)
     if let Some(i) = layout_composed
         && f.name != "make_composed_layout"
+        && !(f.name == "composition" && vals.len() == 3)
     {
         return layout_composed::call(f, vals, i, spans, span, laws);
     }

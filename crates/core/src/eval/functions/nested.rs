@@ -76,6 +76,15 @@ pub(super) fn call(
     let Value::NestedComposed(n) = &vals[i] else {
         return None;
     };
+    // a slice of only `_` (swizzle_layout.hpp's `all_underscore` branch: a reshape, no dice)
+    if f.name == "slice"
+        && i == 1
+        && vals.len() == 2
+        && let Ok(c) = crate::eval::convert::to_coord(&vals[0], spans[0])
+        && c.all_underscore()
+    {
+        return Some(slice_all_underscore(n, &c, span));
+    }
     let how = lift(f.name)?;
     let with = |v: Value| {
         let mut inner = vals.to_vec();
@@ -167,9 +176,32 @@ fn cast(
     })))
 }
 
+/// `slice(c, Sw o OFF o (Sw' o OFF' o L))` of a coordinate of only `_`: swizzle_layout.hpp's
+/// `all_underscore` branch, `composition(Sw, OFF, slice(c, B))`, twice (cute-oracle:
+/// `C(_, _)` is `C` reshaped; any other coordinate dices `B`, which does not compile).
+pub(crate) fn slice_all_underscore(
+    n: &NestedComposed,
+    c: &crate::algebra::Coord,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let layout = n
+        .inner
+        .layout
+        .slice(c)
+        .map_err(|e| EvalError::algebra(e, span))?;
+    Ok(Value::NestedComposed(Box::new(NestedComposed {
+        swizzle: n.swizzle,
+        offset: n.offset,
+        inner: crate::algebra::swizzle::ComposedLayout {
+            layout,
+            ..n.inner.clone()
+        },
+    })))
+}
+
 /// The inverses (swizzle_layout.hpp, `ComposedLayout<Swizzle, _0, B>`): `composition(inv(B), Sw)`;
-/// with another offset CuTe's answer is `inv(B) o -OFF o Sw`, a layout after a swizzle, which
-/// cute does not model. Its law is checked as the function the user called.
+/// with another static offset `composition(inv(B), -OFF, Sw)`, `inv(B) o -OFF o Sw`, a
+/// composed layout after a swizzle. Its law is checked as the function the user called.
 fn inverse(
     f: &Function,
     n: &NestedComposed,
@@ -179,29 +211,52 @@ fn inverse(
 ) -> Result<Value, EvalError> {
     match n.offset.plain() {
         _ if n.offset.is_static_zero() => {}
-        crate::algebra::swizzle::PlainOffset::Int(o) => {
-            let o = o.value;
-            // CuTe's `composition(inverse(C'), -OFF, Sw)`: named with the inverse of the inner
-            // composed layout C' as cute computes it (where that is refused too, its formula)
-            let inv = super::call(f, &[Value::composed(n.inner.clone())], &[arg_span], span)
-                .ok()
-                .and_then(|v| match v {
-                    Value::Layout(l) => Some(l.to_string()),
-                    Value::Composed(c) => Some(c.to_string()),
-                    Value::NestedComposed(m) => Some(m.to_string()),
-                    _ => None,
-                })
-                .unwrap_or_else(|| format!("{}(C')", f.name));
+        crate::algebra::swizzle::PlainOffset::Int(o) if o.dynamic() => {
             return Err(EvalError::new(
                 format!(
-                    "{op}: with the outer offset {o}, CuTe's answer is {inv} o {} o {} (a swizzle after a composed layout), which cute does not model; with a dynamic offset CuTe does not compile it (no {op}(int) is declared where swizzle_layout.hpp calls it)",
-                    o.checked_neg()
-                        .map_or_else(|| format!("-({o})"), |v| v.to_string()),
-                    n.swizzle,
+                    "{op}: with the run-time outer offset {o}, CuTe's {op} takes {op} of an int, which does not compile (no {op}(int) is declared where swizzle_layout.hpp calls it); the offset must be a static integer",
                     op = f.name
                 ),
                 arg_span,
             ));
+        }
+        // composition(inverse(C'), -OFF, Sw): ComposedLayout<inverse(C'), int, Swizzle>
+        crate::algebra::swizzle::PlainOffset::Int(o) => {
+            let neg = o.value.checked_neg().ok_or_else(|| {
+                EvalError::new(
+                    format!("{}: the offset {o} has no negation in 64 bits", f.name),
+                    arg_span,
+                )
+            })?;
+            let inv_inner = super::call(f, &[Value::composed(n.inner.clone())], &[arg_span], span)?;
+            let Some(c) = super::construction::composed_of(
+                &inv_inner,
+                crate::algebra::IntTuple::int(neg),
+                &Value::Swizzle(n.swizzle),
+                arg_span,
+            )?
+            else {
+                return Err(EvalError::new(
+                    format!(
+                        "{}: CuTe's answer is {} o {neg} o {}, which cute does not model",
+                        f.name,
+                        crate::eval::plain::render(&inv_inner),
+                        n.swizzle
+                    ),
+                    arg_span,
+                ));
+            };
+            let r = super::layout_composed::composed_value(c);
+            if let Some(laws) = laws {
+                super::layout_composed::check_inverse_law(
+                    f.name,
+                    &Value::NestedComposed(Box::new(n.clone())),
+                    &r,
+                    laws,
+                )
+                .map_err(|e| EvalError::algebra(e, span))?;
+            }
+            return Ok(r);
         }
         crate::algebra::swizzle::PlainOffset::SmemPtr(_) => {
             return Err(EvalError::new(

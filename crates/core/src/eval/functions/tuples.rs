@@ -692,7 +692,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "product((2,(3,4)))",
         1,
         1,
-        |a| kinded(a, ta::product_kind(&a.int_tuple(0)?))
+        |a| kinded(
+            a,
+            a.int_tuple(0)?.product_kind_under(a.rule.cpp_text_or_cpp())
+        )
     ),
     f!(
         "product_each",
@@ -767,7 +770,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 Value::Layout(l) => complement::complement_to(l, &shape_or_layout(a, 0)?)
                     .map(|c| Value::IntTuple(c.shape().to_owned()))
                     .map_err(a.alg()),
-                _ => tup(a, ta::ceil_div(&a.int_tuple(0)?, &a.int_tuple(1)?)),
+                _ => tup(
+                    a,
+                    ta::ceil_div_under(&a.int_tuple(0)?, &a.int_tuple(1)?, a.rule),
+                ),
             }
         }
     ),
@@ -1101,6 +1107,36 @@ pub(super) static FUNCTIONS: &[Function] = &[
         })
     ),
     f!(
+        "Ratio",
+        "Ratio(NUMERATOR, DENOMINATOR)",
+        "the CuTe DSL's rational number (cute.Ratio) of two Python integers, not reduced: printed 2/4; .numerator, .denominator, .is_integral(), .reduced(), and * by an integer or a Ratio",
+        "cute.Ratio(2, 4)",
+        2,
+        2,
+        |a| {
+            let int = |k: usize| match &a.vals[k] {
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => t.as_int(),
+                _ => None,
+            };
+            match (int(0), int(1)) {
+                (Some(numerator), Some(denominator)) => {
+                    Ok(Value::Ratio(crate::eval::value::Ratio {
+                        numerator,
+                        denominator,
+                    }))
+                }
+                _ => Err(EvalError::new(
+                    format!(
+                        "TypeError: numerator and denominator must be integers, but got {} and {}",
+                        python_text(&a.vals[0]),
+                        python_text(&a.vals[1])
+                    ),
+                    a.span,
+                )),
+            }
+        }
+    ),
+    f!(
         "ScaledBasis",
         "ScaledBasis(VALUE, MODE)",
         "VALUE times the basis element along MODE (C++'s ScaledBasis<V, N…>); the CuTe DSL's cute.ScaledBasis",
@@ -1359,3 +1395,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tup(a, ta::crd2crd(&a.int_tuple(0)?, &a.shape(1)?, &a.shape(2)?))
     ),
 ];
+
+/// A value as Python's `str` writes it in a message (`1.5`, `(2, 3)`).
+fn python_text(v: &Value) -> String {
+    let mut out = String::new();
+    crate::eval::plain::write_traced_value(&mut out, v);
+    out
+}
