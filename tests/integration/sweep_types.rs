@@ -807,3 +807,19 @@ fn unmodelled_pack_patterns_are_named() {
         "{err}"
     );
 }
+
+/// A tuple type of static and run-time elements value-initialized (`Shape<int,_2>{}`: CuTe's
+/// tuple value-initializes its run-time elements, the static ones are their constants) or built
+/// from values, nested too: cute prints what CuTe 4.7 prints (cute-oracle, each expression).
+#[test]
+fn mixed_tuple_types_value_initialize_as_cute() {
+    for (text, want) in [
+        ("Shape<int,_2>{}", "(0,_2)"),
+        ("Stride<_1,int>{}", "(_1,0)"),
+        ("Shape<int,Shape<_2,int>>{}", "(0,(_2,0))"),
+        ("Shape<int,_2>{3, _2{}}", "(3,_2)"),
+    ] {
+        let (out, err, code) = cute_format(&format!("{text}\n"));
+        assert_eq!((out.trim_end(), code), (want, 0), "{text}: {err}");
+    }
+}
