@@ -186,6 +186,12 @@ fn tuple_types_constructed_sized_and_empty() {
             "0\n",
         ),
         ("std::is_empty<tuple<_8,_4>>::value", "1\n"),
+        // default-constructed: CuTe's storage value-initializes its elements (`ESO() :
+        // first_{}, rest_{}`, cute-oracle 4.7.0)
+        ("using T = tuple<int, int>;\nT t;\nprint(t);", "(0,0)"),
+        ("tuple<int, double, _2> t;\nprint(t);", "(0,0.000000,_2)"),
+        ("Coord<int, int>{}", "(0,0)\n"),
+        ("Shape<_4, _8>{}", "(_4,_8)\n"),
     ]);
     // what cute does not model is named
     for (stmt, want) in [
@@ -590,6 +596,110 @@ fn packed_tuple_value_category_test_body_passes() {
     }
 }
 
+/// tuple.cpp's PackedTuple as the sweep pastes it (its pt_test namespace and functions, then
+/// the body): `test_packed_type_alias<tuple<int>, 1, int>({7}, {7})`, a function template whose
+/// parameter `std::tuple<Args...> unpacked` expands the pack given explicitly, its braced
+/// arguments constructing the parameters' types; `std::tuple` values, `std::get<index>`,
+/// `std::tuple_element_t` of a lambda's index, value-initialized tuples, `sizeof` of CuTe's
+/// tuple storage, a constexpr function in static_assert; CuTe compiles it and its checks hold
+/// (the sweep says as CuTe). A wrong expectation fails.
+#[test]
+fn packed_tuple_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_body.cpp.txt")).unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    for (right, wrong, named) in [
+        // (an element of another type: no conversion, CuTe does not compile)
+        (
+            "{7, 1.5}, {7, Empty<0>{}, 1.5, Empty<1>{}});",
+            "{7, 1.5}, {7, Empty<1>{}, 1.5, Empty<1>{}});",
+            "the aggregate 'Empty<0>' of 0 members is initialized from 1 values",
+        ),
+        (
+            "static_assert(sizeof(pt_empty) == 1);",
+            "static_assert(sizeof(pt_empty) == 2);",
+            "static_assert",
+        ),
+        (
+            "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<0>>());",
+            "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<1>>());",
+            "static_assert",
+        ),
+        (
+            "EXPECT_EQ(cute::get<2>(pt), 1.5);",
+            "EXPECT_EQ(cute::get<2>(pt), 2.5);",
+            "(the test fails)",
+        ),
+    ] {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains(named), "{wrong}: {err}");
+    }
+}
+
+/// tuple.cpp's test_packed_type_alias's constructs, printed: a function template instantiated
+/// with its pack given explicitly (`sizeof...(Args)`, folds, `tuple<Args...>`,
+/// `std::tuple_element_t<index, std::tuple<Args...>>`), `std::tuple` values and `std::get`,
+/// `get<index>(t)` of a lambda's index, value-initialized tuples (`tuple<int, double>{}` is
+/// `(0,0.000000)`), `sizeof` of CuTe's tuple storage (`eso::ESO`: `tuple<int8_t, int, int8_t,
+/// double>` is 32), `is_empty_v` of a tuple of empty structs, a non-type template parameter
+/// printed as the integer it is: cute prints what CuTe 4.7 prints for
+/// tests/golden/packed_type_alias.cpp.txt (tests/oracle/gen_variadic.sh packed_type_alias).
+#[test]
+fn packed_type_alias_constructs_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_type_alias.cpp.txt")).unwrap();
+    let want =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_type_alias.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
+/// tuple.cpp's PackedTupleConstexprDefaultConstruction as the sweep pastes it:
+/// `constexpr cute::eso::ESO_t<Empty<0>, int64_t> eso2{};`, objects of CuTe's tuple storage
+/// value-initialized; CuTe compiles it (the sweep says as CuTe). A type it does not lay out is
+/// named.
+#[test]
+fn packed_tuple_constexpr_default_construction_test_body_passes() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let body = std::fs::read_to_string(format!(
+        "{root}/tests/golden/packed_tuple_constexpr_default.cpp.txt"
+    ))
+    .unwrap();
+    let (out, err, code) = cute_format(&body);
+    assert_eq!((out.as_str(), code), ("", 0), "{err}");
+    let right = "constexpr cute::eso::ESO_t<Empty<0>, int64_t> eso2{};";
+    assert!(body.contains(right));
+    let (_, err, code) = cute_format(&body.replacen(
+        right,
+        "constexpr cute::eso::ESO_t<Empty<0>, Nowhere<1>> eso2{};",
+        1,
+    ));
+    assert_eq!(code, 1);
+    assert!(err.contains("Nowhere"), "{err}");
+}
+
+/// CuTe's tuple storage (container/tuple.hpp's `cute::eso::ESO_t<T...>`, the base class of
+/// `tuple<T...>`): objects value-initialized or constructed from values, their members
+/// `first_` and `rest_` (each held where its type is not empty), `sizeof` (the nested layout:
+/// `ESO_t<int8_t, int, int8_t, double>` is 32) and `is_empty_v`: cute prints what CuTe 4.7
+/// prints for tests/golden/packed_tuple_eso.cpp.txt (tests/oracle/gen_variadic.sh
+/// packed_tuple_eso).
+#[test]
+fn tuple_storage_objects_print_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_eso.cpp.txt")).unwrap();
+    let want =
+        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_eso.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
 /// A pack pattern cute does not model is named: a call of a function whose parameter is a
 /// type built of the pack (tuple.cpp's `std::tuple<Args...> unpacked`, whose definition is
 /// read), a variadic template parameter that no parameter pack has as its type, explicit
@@ -597,13 +707,35 @@ fn packed_tuple_value_category_test_body_passes() {
 #[test]
 fn unmodelled_pack_patterns_are_named() {
     let (_, err, code) = cute_format(
-        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nf<int, int>(1, {2});\n",
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nf(1, {2});\n",
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type"),
+        err.contains("the function 'f' is read but not called: its parameter 'std::tuple<Args...> unpacked' has a type that expands the template's pack inside another type, whose deduction from the call's arguments cute does not model"),
         "{err}"
     );
+    // the pack given explicitly, its parameter given a value (C++ deduces from its type)
+    let (_, err, code) = cute_format(
+        "template <class E, class... Args>\nvoid f(E e, std::tuple<Args...> unpacked) { }\nauto u = std::tuple<int>{2};\nf<int, int>(1, u);\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is a value, from whose type C++ deduces the pack, which cute does not model"),
+        "{err}"
+    );
+    // the standard library's tuple beside CuTe's (cute holds both as CuTe's)
+    let (_, err, code) = cute_format("cute::is_same_v<std::tuple<int>, cute::tuple<int>>\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "is_same of std::tuple<…> and another type: cute holds a std::tuple as CuTe's tuple"
+        ),
+        "{err}"
+    );
+    // an index of get that is no integer
+    let (_, err, code) = cute_format("auto t = make_tuple(1, 2);\nget<J>(t)\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("the index 'J' is no integer here"), "{err}");
     // value categories (PackedTupleGet's `int const&`, PackedTupleGetValueCategory's
     // `decltype(auto) t0 = cute::get<0>(tup);`), a compound write of a tuple's element, a
     // write of a static element (CuTe's get returns an empty element by value)
@@ -633,14 +765,25 @@ fn unmodelled_pack_patterns_are_named() {
         assert_eq!(code, 1, "{program}");
         assert!(err.contains(named), "{program}: {err}");
     }
-    // CuTe's tuple storage, which PackedTupleConstexprDefaultConstruction declares
-    let (_, err, code) =
-        cute_format("[[maybe_unused]] constexpr cute::eso::ESO_t<int64_t, int64_t> eso3{};\n");
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("CuTe's tuple storage (container/tuple.hpp's cute::eso::ESO_t<T...>, the base class of cute::tuple<T...>) is not modelled"),
-        "{err}"
-    );
+    // CuTe's tuple storage: its functions, a member an ESO does not have, no types
+    for (program, named) in [
+        (
+            "cute::eso::ESO_t<int, int> e{3, 4};\nprint(cute::eso::getv_cr<0>(e));\n",
+            "the functions of CuTe's tuple storage (container/tuple.hpp's cute::eso::getr, getv_cr, getv_r, getv_rr) are not modelled",
+        ),
+        (
+            "cute::eso::ESO_t<int, _1> e{3, _1{}};\nprint(e.rest_);\n",
+            "'cute::eso::ESO<false, true, int, _1>' has no member 'rest_' (its members: first_)",
+        ),
+        (
+            "cute::eso::ESO_t<> e{};\n",
+            "cute::eso::ESO_t<> of no types",
+        ),
+    ] {
+        let (_, err, code) = cute_format(program);
+        assert_eq!(code, 1, "{program}");
+        assert!(err.contains(named), "{program}: {err}");
+    }
     let (_, err, code) = cute_format("cute::is_standard_layout_v<std::tuple<std::tuple<int>>>\n");
     assert_eq!(code, 1);
     assert!(
@@ -663,4 +806,20 @@ fn unmodelled_pack_patterns_are_named() {
         ),
         "{err}"
     );
+}
+
+/// A tuple type of static and run-time elements value-initialized (`Shape<int,_2>{}`: CuTe's
+/// tuple value-initializes its run-time elements, the static ones are their constants) or built
+/// from values, nested too: cute prints what CuTe 4.7 prints (cute-oracle, each expression).
+#[test]
+fn mixed_tuple_types_value_initialize_as_cute() {
+    for (text, want) in [
+        ("Shape<int,_2>{}", "(0,_2)"),
+        ("Stride<_1,int>{}", "(_1,0)"),
+        ("Shape<int,Shape<_2,int>>{}", "(0,(_2,0))"),
+        ("Shape<int,_2>{3, _2{}}", "(3,_2)"),
+    ] {
+        let (out, err, code) = cute_format(&format!("{text}\n"));
+        assert_eq!((out.trim_end(), code), (want, 0), "{text}: {err}");
+    }
 }

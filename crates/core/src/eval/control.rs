@@ -663,6 +663,15 @@ impl Env {
                 },
                 [x],
             ) if CONVERSIONS.contains(ty) => self.constant(x),
+            // `sizeof(x)`: a constant whatever x's value (its type's)
+            ExprKind::Call(callee, [_]) if self.called_function(callee) == Some("sizeof") => true,
+            // a call of a `constexpr` function of the user's on constants (a template's
+            // arguments are)
+            ExprKind::Call(callee, args)
+                if self.is_constexpr_function(callee) && args.iter().all(|a| self.constant(a)) =>
+            {
+                true
+            }
             _ => self
                 .eval(e)
                 .ok()

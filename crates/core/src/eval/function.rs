@@ -66,8 +66,25 @@ pub(super) struct Routine {
     namespace: Option<String>,
     /// What of its definition cute reads but does not model, where something is: a parameter
     /// whose type is a pattern of the template's pack (`std::tuple<Args...> unpacked`). A
-    /// call is an error naming it.
+    /// call is an error naming it, unless the call gives the pack's types explicitly
+    /// ([`Env::with_template_args`] instantiates the body then).
     unmodelled: Option<String>,
+    /// Of a template instantiated with its pack given explicitly: the parameter whose type
+    /// expands the pack (`std::tuple<Args...> unpacked`), its index and its text. Its argument
+    /// is a braced list (`{7, 1.5}`), which deduces nothing; one that is a value would deduce
+    /// the pack from its type, which cute does not model.
+    braced: Option<(usize, String)>,
+    /// Of a template instantiated with explicit template arguments: the parameters whose type
+    /// the call made known (`E packed` of `f<tuple<int>, …>`, `std::tuple<int, double>
+    /// unpacked` of the pack given): each index and its type's text. A braced list passed to
+    /// one (`{7}`, `{}`) constructs that type, as C++ copy-list-initializes the parameter.
+    param_types: Vec<(usize, String)>,
+    /// Whether the function is declared `constexpr` (none of a lambda, which cute does not
+    /// read as one).
+    constexpr_fn: bool,
+    /// The non-type template parameters bound to a call's explicit integer arguments (`N` of
+    /// `f<2>(…)`): constant expressions in the body, as `constexpr` variables are.
+    constant_params: Vec<String>,
 }
 
 impl Routine {
@@ -76,12 +93,30 @@ impl Routine {
         match &self.unmodelled {
             Some(what) => Err(EvalError::new(
                 format!(
-                    "{} is read but not called: its parameter '{what}' has a type that expands the template's pack inside another type, which cute does not model (a pack is modelled as the last parameter, 'Args const&... xs')",
+                    "{} is read but not called: its parameter '{what}' has a type that expands the template's pack inside another type, whose deduction from the call's arguments cute does not model (a pack is modelled as the last parameter, 'Args const&... xs', or given explicitly, 'f<E, int, double>(e, {{7, 1.5}})')",
                     self.what
                 ),
                 span,
             )),
             None => Ok(()),
+        }
+    }
+
+    /// The error for a call of an instantiated template whose parameter expanding the pack is
+    /// given a value, not a braced list: C++ deduces the pack from its type (it may add to the
+    /// types given), which cute does not model.
+    fn check_braced(&self, args: &[Expr]) -> Result<(), EvalError> {
+        match &self.braced {
+            Some((k, what)) if args.get(*k).is_some_and(|a| !is_braced_list(a)) => {
+                Err(EvalError::new(
+                    format!(
+                        "the argument of {}'s parameter '{what}' is a value, from whose type C++ deduces the pack, which cute does not model: cute instantiates the template with the pack's types given explicitly and a braced list as that argument ('{{7, 1.5}}')",
+                        self.what
+                    ),
+                    args[*k].span,
+                ))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -113,6 +148,20 @@ impl Env {
     /// NS;` named. `None`: no function of that name.
     pub(super) fn function_key(&self, n: &str) -> Option<String> {
         self.scoped_key(n, |k| self.functions.contains_key(k))
+    }
+
+    /// Whether `callee` names a function of the user's declared `constexpr` (`f<…>` of a
+    /// function template's too): its call on constant arguments is a constant expression.
+    pub(super) fn is_constexpr_function(&self, callee: &Expr) -> bool {
+        let Some(n) = self.called_function(callee) else {
+            return false;
+        };
+        let base = explicit_template_args(n).map_or(n, |(base, _)| base);
+        self.user_function(base)
+            && self
+                .function_key(base)
+                .and_then(|k| self.functions.get(&k))
+                .is_some_and(|o| o.iter().all(|r| r.constexpr_fn))
     }
 
     /// Whether `n(args)` calls the user's function: one of as many parameters, or any where
@@ -186,6 +235,10 @@ impl Env {
             compiled_layouts: Vec::new(),
             namespace: Some(self.namespace.clone()),
             unmodelled: def.pack_pattern.map(str::to_string),
+            braced: None,
+            param_types: Vec::new(),
+            constexpr_fn: def.constexpr,
+            constant_params: Vec::new(),
         };
         // inside a namespace, its name is `NS::NAME` only (C++ finds it plain inside NS, after
         // `using namespace NS;` or `using NS::NAME;`: `Env::function_key`)
@@ -297,8 +350,54 @@ impl Env {
         targs: &str,
         span: Span,
     ) -> Result<Routine, EvalError> {
+        let mut targs = super::structs::split_args(targs);
+        // a type pack that a parameter's type expands (`std::tuple<Args...> unpacked`), given
+        // explicitly (the template arguments from its place on; none: an empty pack, as C++
+        // deduces a trailing pack that no argument deduces): the body instantiated with its
+        // types (parser::pack::expand_type_packs)
+        if let Some(pattern) = r.unmodelled.clone()
+            && let Some(k) = r
+                .template_params
+                .iter()
+                .position(|(n, _)| pattern.contains(&format!("{n}...")))
+            && k + 1 == r.template_params.len()
+            && targs.len() >= k
+        {
+            let pack = r.template_params[k].0.clone();
+            let types: Vec<String> = targs
+                .split_off(k)
+                .into_iter()
+                .map(|t| t.trim().to_string())
+                .collect();
+            if types.len() > crate::limits::MAX_PACK_EXPANSIONS {
+                return Err(EvalError::new(
+                    format!(
+                        "the pack '{pack}' of '{base}' is given {} types, past the limit of {}",
+                        types.len(),
+                        crate::limits::MAX_PACK_EXPANSIONS
+                    ),
+                    span,
+                ));
+            }
+            r.body = parser::pack::expand_type_packs(&r.body, &[(&pack, &types)])
+                .map_err(|m| EvalError::new(format!("in {}: {m}", r.what), span))?;
+            let name = pattern
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .find(|w| !w.is_empty())
+                .unwrap_or_default();
+            let at = r.params.iter().position(|(n, _)| n == name);
+            r.braced = at.map(|at| (at, pattern.clone()));
+            // the parameter's type, the pack expanded in it (`std::tuple<int, double>`)
+            let ty = pattern.trim_end().strip_suffix(name).unwrap_or(&pattern);
+            if let Some(at) = at
+                && let Ok(ty) = parser::pack::expand_type_packs(ty, &[(&pack, &types)])
+            {
+                r.param_types.push((at, ty.trim().to_string()));
+            }
+            r.template_params.truncate(k);
+            r.unmodelled = None;
+        }
         r.check_modelled(span)?;
-        let targs = super::structs::split_args(targs);
         // a variadic template's pack (`Ts` of `Ts const&... ts`) is deduced from the call
         if let Some(pack) = r
             .pack()
@@ -356,15 +455,21 @@ impl Env {
                     ));
                 }
             };
-            // a non-type template argument is a constant expression (`0` of `size_t N`): static
-            let v = match v {
-                Value::IntTuple(t) if t.is_int() && t.is_dynamic() => {
-                    let x = t.as_int().expect("an integer");
-                    Value::IntTuple(crate::algebra::IntTuple::int_of(x, false))
-                }
-                v => v,
-            };
+            // a non-type template argument is a constant expression (`0` of `size_t N`): a
+            // plain integer (`print(N)` prints `0`), usable where C++ asks a constant
+            // (`static_assert(N == 0)`, `Int<N>{}`), as a `constexpr` variable is
+            if matches!(&v, Value::IntTuple(t) if t.is_int() && t.is_dynamic()) {
+                r.constant_params.push(name.clone());
+            }
             r.bound.push((name.clone(), v));
+            // a parameter of this type (`E packed`): a braced list constructs it
+            if let Some(at) = r
+                .params
+                .iter()
+                .position(|(_, t)| t.as_deref() == Some(name))
+            {
+                r.param_types.push((at, arg.to_string()));
+            }
         }
         Ok(r)
     }
@@ -424,6 +529,10 @@ impl Env {
             compiled_layouts: Vec::new(),
             namespace: None,
             unmodelled: None,
+            braced: None,
+            param_types: Vec::new(),
+            constexpr_fn: false,
+            constant_params: Vec::new(),
         }
     }
 
@@ -839,6 +948,7 @@ impl Env {
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
         r.check_modelled(span)?;
+        r.check_braced(args)?;
         // Python's keyword arguments (`f(2, k=5)`): each at its parameter's place
         let arena = bumpalo::Bump::new();
         let placed;
@@ -890,7 +1000,14 @@ impl Env {
         // passed by name (what the body appends the caller sees; a jit function's where its
         // parameter is `cutlass.Constexpr`, else a list of the DSL's run-time values,
         // `traced_argument`)
-        let vals = self.eval_args_as(args, !r.python)?;
+        let mut vals = self.eval_args_as(args, !r.python)?;
+        // a braced list given to a parameter of a type the call made known: that type
+        // constructed from its items (`std::tuple<int, double> unpacked` from `{7, 1.5}`)
+        for (at, ty) in &r.param_types {
+            if let Some(arg) = args.get(*at).filter(|a| is_braced_list(a)) {
+                vals[*at] = self.construct_braced(ty, arg, span)?;
+            }
+        }
         if r.python {
             *self.caller_names.borrow_mut() = args
                 .iter()
@@ -1178,6 +1295,9 @@ impl Env {
             inner.lambdas.remove(name);
             inner.arrays.remove(name);
             inner.set(name, v.clone());
+        }
+        for name in &r.constant_params {
+            inner.constexprs.insert(name.clone());
         }
         // a variadic lambda: its pack's elements bound each to a variable of its own, and the
         // body's uses of the pack expanded to them (parser::pack)
@@ -1879,6 +1999,38 @@ fn explicit_template_args(n: &str) -> Option<(&str, &str)> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':'))
     .then_some((base, args))
+}
+
+impl Env {
+    /// The value of the type `ty` (its text) copy-list-initialized from the braced list `arg`:
+    /// the type's constructor called on the list's items (`T{}`: on none).
+    fn construct_braced(&self, ty: &str, arg: &Expr, span: Span) -> Result<Value, EvalError> {
+        let items: &[Expr] = match arg.kind {
+            ExprKind::Tuple(items) => items,
+            _ => &[],
+        };
+        let arena = bumpalo::Bump::new();
+        let text = arena.alloc_str(ty);
+        let in_type = |m: String| EvalError::new(format!("the parameter's type '{ty}': {m}"), span);
+        let callee = parser::parse_cpp_expr(text, &arena).map_err(|e| in_type(e.message))?;
+        let callee = Expr {
+            span: arg.span,
+            ..callee
+        };
+        self.eval(&Expr {
+            kind: ExprKind::Call(&callee, items),
+            span: arg.span,
+        })
+    }
+}
+
+/// Whether an argument is a braced list as cute reads one: `{7, 1.5}` (its items' tuple), `{}`.
+fn is_braced_list(a: &Expr) -> bool {
+    match a.kind {
+        ExprKind::Tuple(_) => true,
+        ExprKind::Call(callee, []) => matches!(callee.kind, ExprKind::Name("{}")),
+        _ => false,
+    }
 }
 
 /// `text` with each whole word `word` replaced by `with`.

@@ -2219,6 +2219,15 @@ impl Env {
                 None if is_copy_op(n) => Ok(Value::Name(self.type_text(n, e.span)?)),
                 // a device-only type (`TMEM::Allocator1Sm`, `cutlass::arch::ClusterBarrier`)
                 None if let Some(v) = device::named(n) => Ok(v),
+                // `std::tuple<int, double>` as a type (`tuple_element_t<0, std::tuple<…>>`,
+                // a template argument): CuTe's tuple type of those elements
+                None if let Some(cute_name) = std_tuple_as_cute(n) => {
+                    let arena = bumpalo::Bump::new();
+                    let text = arena.alloc_str(&cute_name);
+                    let t = parser::parse_cpp_expr(text, &arena)
+                        .map_err(|err| EvalError::new(err.message, e.span))?;
+                    self.eval(&Expr { span: e.span, ..t })
+                }
                 None => Err(EvalError::new(
                     format!("{}{}", unknown_name(n), self.did_you_mean(n)),
                     e.span,
@@ -2547,6 +2556,9 @@ impl Env {
                 let vals = self.eval_args(args)?;
                 let vals = self.struct_elements_constructed(&ty, vals, args, e.span)?;
                 let ty = self.alias_elements_resolved(ty, e.span)?;
+                if args.is_empty() {
+                    return self.value_initialized(&ty, e.span);
+                }
                 construct_tuple(&ty, &vals, callee.span, args, e.span)
             }
             // `L x;` (`L()`) of a static layout's type (`using L = Layout<Shape<_8, _4>>;`, a
@@ -3301,6 +3313,20 @@ impl Env {
             }
             _ => v.clone(),
         });
+        // a mode index is an integer: a name bound to none (`get<I>(t)` outside the template
+        // that binds I) is named
+        let indices: Vec<Value> = indices.collect();
+        if t.mode_index
+            && let Some(Value::Name(n)) = indices.iter().find(|v| matches!(v, Value::Name(_)))
+        {
+            return Err(EvalError::new(
+                format!(
+                    "{name}: the index '{n}' is no integer here (a template argument is an integral constant: a number, or a name bound to one)"
+                ),
+                name_span,
+            ));
+        }
+        let indices = indices.into_iter();
         let (vals, spans): (Vec<Value>, Vec<Span>) = match t.placement {
             functions::TemplateArgs::Before => (
                 indices.chain(called).collect(),
@@ -3785,6 +3811,39 @@ impl Env {
                 if let Some(t) = functions::templated(n) {
                     return self.call_templated(&t, n, args, callee.span, span);
                 }
+                // CuTe's tuple storage, `cute::eso::ESO_t<int64_t, Empty<1>> eso{};` (structs.rs)
+                if let Some(types) = n
+                    .strip_prefix("cute::")
+                    .unwrap_or(n)
+                    .strip_prefix("eso::ESO_t<")
+                    .and_then(|r| r.strip_suffix('>'))
+                {
+                    return self.eso_object(types, args, span);
+                }
+                // the standard library's tuple: `std::tuple<int, double>{7, 1.5}` as CuTe's
+                // tuple of those elements, `std::get<I>(t)` as CuTe's get (std_tuple_as_cute)
+                if let Some(cute_name) = std_tuple_as_cute(n) {
+                    let arena = bumpalo::Bump::new();
+                    let text = arena.alloc_str(&cute_name);
+                    let parsed = parser::parse_cpp_expr(text, &arena)
+                        .map_err(|err| EvalError::new(err.message, callee.span))?;
+                    let cute_callee = Expr {
+                        span: callee.span,
+                        ..parsed
+                    };
+                    let call = Expr {
+                        kind: ExprKind::Call(&cute_callee, args),
+                        span,
+                    };
+                    return self.eval(&call);
+                }
+                if let Some(t) = n.strip_prefix("std::").and_then(|g| {
+                    g.starts_with("get<")
+                        .then(|| functions::templated(g))
+                        .flatten()
+                }) {
+                    return self.call_templated(&t, n, args, callee.span, span);
+                }
                 if let Some((target, member)) = self.bound_member(n) {
                     return self.method_on(callee, member, args, target, span);
                 }
@@ -3914,7 +3973,7 @@ impl Env {
     /// holding an integer type's name (`tuple<int, _2>`), or a static tuple
     /// (`tuple<_8, _4>`, `using T = tuple<_8, _4>;`), which C++ constructs and cute's tuples
     /// never call.
-    fn tuple_type_of(&self, callee: &Expr) -> Option<Value> {
+    pub(super) fn tuple_type_of(&self, callee: &Expr) -> Option<Value> {
         let v = match callee.kind {
             ExprKind::Name(n) => self.get(n)?.clone(),
             ExprKind::Call(inner, _)
@@ -3962,13 +4021,22 @@ impl Env {
             }
         }
         // a tuple type, `sizeof(tuple<_1, int32_t>)`, `sizeof(T)` of `using T = tuple<…>;`
+        // (its elements that name structs of the program's own: those structs' types)
         let tuple_type = match arg.kind {
             ExprKind::Name(n) => self.get(n).cloned(),
             ExprKind::Call(..) => self.tuple_type_of(arg),
             _ => None,
-        };
+        }
+        .map(|v| match v {
+            Value::Tuple(_) => self.named_types(v),
+            v => v,
+        });
+        // (a tuple variable's value: its elements' types)
         if let Some(v @ (Value::Tuple(_) | Value::IntTuple(_))) = &tuple_type
-            && (holds_run_time_type(v) || matches!(v, Value::IntTuple(t) if t.is_static()))
+            && (holds_run_time_type(v)
+                || matches!(v, Value::IntTuple(t) if t.is_static())
+                || matches!(v, Value::IntTuple(t) if !t.is_int())
+                || matches!(v, Value::Tuple(_)))
         {
             return tuple_size_of(v, arg.span);
         }
@@ -4716,57 +4784,121 @@ fn is_int_type_name(n: &str) -> bool {
     )
 }
 
-/// `sizeof` of a CuTe tuple type (container/tuple.hpp): a class whose elements are its bases
-/// in order (`EBO<i, T>`), each static element empty and not stored (the empty-base
-/// optimisation), each run-time one stored at the next multiple of its alignment; the whole
-/// padded to the largest alignment, a tuple of no stored element one byte, as an empty class
-/// (`sizeof(tuple<int, size_t>)` is 16, `sizeof(tuple<int16_t, int, int8_t>)` 12,
-/// `sizeof(Shape<_4, _8>)` 1: CuTe 4.7.0).
+/// `sizeof` of a CuTe tuple (its type, or a value of it): CuTe 4.7's storage
+/// (container/tuple.hpp), `tuple<T…>` deriving from `eso::ESO_t<T…>`, the "empty structure
+/// optimization": `ESO<IsFirstEmpty, IsRestEmpty, First, Rest…>` holds `First first_;` where
+/// First is not empty and `ESO_t<Rest…> rest_;` where some of Rest is not, each member at the
+/// next multiple of its alignment, the class padded to its largest; an empty element (a static
+/// integer, an empty struct, a tuple of empty elements) is not stored, and a tuple of no stored
+/// element is an empty class, one byte (`sizeof(tuple<int, size_t>)` is 16,
+/// `sizeof(tuple<int8_t, int, int8_t, double>)` 32, `sizeof(Shape<_4, _8>)` 1: CuTe 4.7.0).
 fn tuple_size_of(v: &Value, span: Span) -> Result<Value, EvalError> {
-    /// The (size, alignment) of an element, `(0, 1)` where it is empty (not stored); `None`
-    /// where it is not a C++ scalar type, a static integer or a tuple of them.
-    fn layout_of(v: &Value) -> Option<(i64, i64)> {
-        match v {
-            Value::Name(n) => {
-                // (the names the element types do not spell: LP64's)
-                let bytes = match n.as_str() {
-                    "size_t" | "long" => 8,
-                    "unsigned" => 4,
-                    "char" => 1,
-                    _ if holds_run_time_type(v) => crate::algebra::recast::element_bits(n)? / 8,
-                    _ => return None,
-                };
-                Some((bytes, bytes.max(1)))
-            }
-            Value::Tuple(items) => {
-                let (mut end, mut align) = (0i64, 1i64);
-                for x in items {
-                    let (size, a) = layout_of(x)?;
-                    if size > 0 {
-                        end = round_up(end, a)?.checked_add(size)?;
-                        align = align.max(a);
-                    }
-                }
-                Some((round_up(end, align)?, align))
-            }
-            Value::IntTuple(t) if t.is_static() && t.basis().is_none() => Some((0, 1)),
-            _ => None,
-        }
-    }
-    /// `x` up to a multiple of `a` (> 0).
-    fn round_up(x: i64, a: i64) -> Option<i64> {
-        x.checked_add(a - 1).map(|y| y / a * a)
-    }
-    let Some((bytes, _)) = layout_of(v) else {
+    let Some((bytes, _)) = eso_layout(v) else {
         return Err(EvalError::new(
             format!(
-                "sizeof of the tuple type {} is modelled for C++ integer and floating types and static integers only",
+                "sizeof of the tuple {} is modelled for C++ integer and floating types, static integers, structs of the program's own and tuples of them",
                 crate::eval::plain::render(v)
             ),
             span,
         ));
     };
     Ok(Value::IntTuple(IntTuple::int_of(bytes.max(1), true)))
+}
+
+/// The (size, alignment) in bytes of a tuple's element as CuTe's storage holds it, `(0, 1)`
+/// where it is empty (not stored); of a type written as a value (`int`, `_2`, a struct's type)
+/// or a value of it. `None` where cute does not lay it out.
+pub(super) fn eso_layout(v: &Value) -> Option<(i64, i64)> {
+    /// `x` up to a multiple of `a` (> 0).
+    fn round_up(x: i64, a: i64) -> Option<i64> {
+        x.checked_add(a - 1).map(|y| y / a * a)
+    }
+    match v {
+        Value::Name(n) => {
+            // (the names the element types do not spell: LP64's)
+            let bytes = match n.as_str() {
+                "size_t" | "long" => 8,
+                "unsigned" => 4,
+                "char" => 1,
+                _ if holds_run_time_type(v) => crate::algebra::recast::element_bits(n)? / 8,
+                _ => return None,
+            };
+            Some((bytes, bytes.max(1)))
+        }
+        // `ESO_t<First, Rest…>`: `first_` where First is stored, then `rest_` where any of
+        // Rest is
+        Value::Tuple(_) | Value::IntTuple(_) if v.tuple_modes().is_some_and(|m| !m.is_empty()) => {
+            let modes = v.tuple_modes()?;
+            let (first, rest) = modes.split_first()?;
+            let (first_size, first_align) = eso_layout(first)?;
+            let (rest_size, rest_align) = eso_layout(&Value::Tuple(rest.to_vec()))?;
+            let (mut end, mut align) = (0i64, 1i64);
+            if first_size > 0 {
+                end = first_size;
+                align = first_align;
+            }
+            if rest_size > 0 {
+                end = round_up(end, rest_align)?.checked_add(rest_size)?;
+                align = align.max(rest_align);
+            }
+            Some((round_up(end, align)?, align))
+        }
+        Value::Tuple(_) => Some((0, 1)),
+        Value::IntTuple(t) if t.is_static() && t.basis().is_none() => Some((0, 1)),
+        // a run-time integer's value: an `int`, or the type the algebra kept (`int64_t`)
+        Value::IntTuple(t) if t.basis().is_none() => {
+            let bytes = kept_int_type(v).map_or(4, |ty| ty.bits() / 8);
+            Some((bytes, bytes))
+        }
+        Value::Constant(_) => Some((0, 1)),
+        Value::Scalar(s) => {
+            let bytes = (s.ty.bits() / 8).max(1);
+            Some((bytes, bytes))
+        }
+        Value::Struct(s) if s.empty() == Some(true) => Some((0, 1)),
+        Value::Struct(s) => s.size_align(),
+        _ => None,
+    }
+}
+
+impl Env {
+    /// A tuple type default-constructed (`tuple<int, double, _2> t;`, `T{}`): CuTe's `tuple()`
+    /// default-initializes its storage, whose constructor `ESO() : first_{}, rest_{}`
+    /// (container/tuple.hpp) value-initializes each stored element: an arithmetic one is 0, a
+    /// struct of the program's own its default-constructed object, a tuple its elements so; an
+    /// empty (static) element is not stored, its value its type's.
+    fn value_initialized(&self, ty: &Value, span: Span) -> Result<Value, EvalError> {
+        let Some(modes) = ty.tuple_modes() else {
+            return construct_tuple(ty, &[], span, &[], span);
+        };
+        let zero = Value::IntTuple(IntTuple::int_of(0, true));
+        let mut vals = Vec::with_capacity(modes.len());
+        for m in &modes {
+            vals.push(match m {
+                Value::Name(n) if holds_run_time_type(m) => construct_element(m, &zero, span)
+                    .map_err(|e| EvalError {
+                        message: format!(
+                            "value-initializing the element of type {n}: {}",
+                            e.message
+                        ),
+                        ..e
+                    })?,
+                Value::Name(n) => match self.struct_type(n, span) {
+                    Some(Ok(Value::Struct(t))) if t.is_program_struct() => {
+                        self.construct_struct(*t, Vec::new(), span)?
+                    }
+                    Some(Err(e)) => return Err(e),
+                    _ => m.clone(),
+                },
+                Value::Tuple(_) => self.value_initialized(m, span)?,
+                m => m.clone(),
+            });
+        }
+        if vals.is_empty() {
+            return Ok(ty.clone());
+        }
+        construct_tuple(ty, &vals, span, &[], span)
+    }
 }
 
 /// CuTe's `tuple<T…>(args…)` (container/tuple.hpp): each element constructed from its value,
@@ -4968,6 +5100,15 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
     }
 }
 
+/// The standard library's `std::tuple<T...>` as cute holds it: CuTe's `cute::tuple<T...>` of
+/// the same elements. CuTe's print writes a std::tuple as its own (`(7,1.500000)`), and its
+/// apply, for_each and transform take one; `std::get<I>` reads it. (CuTe's `cute::get` takes
+/// its own tuple only, which cute does not tell apart.)
+fn std_tuple_as_cute(n: &str) -> Option<String> {
+    n.strip_prefix("std::tuple<")
+        .map(|rest| format!("cute::tuple<{rest}"))
+}
+
 /// CuTe's `bit_field<BitStart, NumBits[, T]>` (container/bit_field.hpp, bitfield.cpp), named as
 /// not modelled.
 fn bit_field_refused(n: &str) -> Option<String> {
@@ -5081,10 +5222,11 @@ fn unknown_function(n: &str) -> String {
         );
     }
     // CuTe's own implementation of its tuple (container/tuple.hpp's `cute::eso`, the "empty
-    // structure optimization" base of `tuple<T...>`), which a unit test names
+    // structure optimization" base of `tuple<T...>`): its objects are modelled, its functions
+    // not
     if n.strip_prefix("cute::").unwrap_or(n).starts_with("eso::") {
         return format!(
-            "'{}': CuTe's tuple storage (container/tuple.hpp's cute::eso::ESO_t<T...>, the base class of cute::tuple<T...>) is not modelled: cute models cute::tuple<T...> itself",
+            "'{}': the functions of CuTe's tuple storage (container/tuple.hpp's cute::eso::getr, getv_cr, getv_r, getv_rr) are not modelled: cute models an ESO_t<T...> object (its members first_, rest_) and cute::get of a tuple",
             clip(n)
         );
     }

@@ -104,6 +104,19 @@ pub struct StructValue {
 const MAX_MEMBERS: usize = 4096;
 
 impl StructValue {
+    /// Its (sizeof, alignof) as a member of a struct lays it out, where it is an object or a
+    /// type of the program's own (`None`: a pointer to one, CuTe's storage, a CUTLASS 2 layout).
+    pub(super) fn size_align(&self) -> Option<(i64, i64)> {
+        (self.is_program_struct() && matches!(self.place, Place::Held | Place::Type))
+            .then_some((self.size, self.align))
+    }
+
+    /// Whether it is a struct of the program's own (not one of CuTe's storage types nor a
+    /// CUTLASS 2 layout).
+    pub(super) fn is_program_struct(&self) -> bool {
+        self.library.is_none() && self.storage.is_none()
+    }
+
     /// Whether it is a standard-layout class: a struct of the program's own whose data members
     /// are scalars (`None`: one of CuTe's storage types, a CUTLASS 2 layout, a member that is
     /// an array or a nested struct, not modelled).
@@ -627,6 +640,60 @@ impl Env {
             let vals = self.eval_args(args)?;
             self.construct_struct(*ty, vals, span)
         })())
+    }
+
+    /// `cute::eso::ESO_t<T...> x{ARGS};` (`types`: the text of T...): an object of CuTe's tuple
+    /// storage (container/tuple.hpp), the base class of `tuple<T...>`, constructed as the tuple
+    /// is (from one value each, or value-initialized: `ESO() : first_{}, rest_{}`). It is
+    /// `ESO<IsFirstEmpty, IsRestEmpty, First, Rest...>`: a data member `First first_` where
+    /// First is not empty, `ESO_t<Rest...> rest_` where some of Rest is not, laid out as the
+    /// tuple ([`super::eso_layout`]); CuTe's print takes none.
+    pub(super) fn eso_object(
+        &self,
+        types: &str,
+        args: &[crate::parser::Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if split_args(types).iter().all(|t| t.trim().is_empty()) {
+            return Err(EvalError::new(
+                "cute::eso::ESO_t<> of no types: its IsFirstEmpty (is_first_empty_v<T...>) needs a first type (CuTe does not compile it)",
+                span,
+            ));
+        }
+        let arena = bumpalo::Bump::new();
+        let text = arena.alloc_str(&format!("cute::tuple<{types}>"));
+        let parsed = parser::parse_cpp_expr(text, &arena).map_err(|e| {
+            EvalError::new(format!("the types of ESO_t<{types}>: {}", e.message), span)
+        })?;
+        let callee = crate::parser::Expr { span, ..parsed };
+        let constructed = self.eval(&crate::parser::Expr {
+            kind: crate::parser::ExprKind::Call(&callee, args),
+            span,
+        })?;
+        let ty = match self.tuple_type_of(&callee) {
+            Some(t) => self.named_types(t),
+            None => self.named_types(self.eval(&callee)?),
+        };
+        let (Some(modes), Some(values)) = (ty.tuple_modes(), constructed.tuple_modes()) else {
+            return Err(EvalError::new(
+                format!("cute::eso::ESO_t<{types}>: its types are not laid out here"),
+                span,
+            ));
+        };
+        let names: Vec<String> = split_args(types)
+            .iter()
+            .map(|t| t.trim().to_string())
+            .collect();
+        eso_struct(&modes, &values, &names)
+            .map(Value::structure)
+            .ok_or_else(|| {
+                EvalError::new(
+                    format!(
+                        "cute::eso::ESO_t<{types}>: cute lays out C++ integer and floating types, static integers, structs of the program's own and tuples of them"
+                    ),
+                    span,
+                )
+            })
     }
 
     /// `S{ARGS}` / `S(ARGS)` of a class template `S` written without its arguments: C++17's
@@ -1820,6 +1887,68 @@ impl Env {
             })
         })())
     }
+}
+
+/// CuTe's `ESO<IsFirstEmpty, IsRestEmpty, First, Rest...>` of the element types `types`
+/// holding `values` (one each), as [`Env::eso_object`] says; `None` where an element is not
+/// laid out.
+fn eso_struct(types: &[Value], values: &[Value], names: &[String]) -> Option<StructValue> {
+    let empty = |t: &Value| super::eso_layout(t).map(|(size, _)| size == 0);
+    let (first, rest) = types.split_first()?;
+    let first_empty = empty(first)?;
+    let mut rest_empty = true;
+    for t in rest {
+        rest_empty &= empty(t)?;
+    }
+    let (size, align) = super::eso_layout(&Value::Tuple(types.to_vec()))?;
+    let mut members = Vec::new();
+    let mut held = Vec::new();
+    if !first_empty {
+        let kind = match first {
+            Value::Struct(s) => LaidKind::Nested(s.clone()),
+            _ => LaidKind::Scalar(names.first()?.clone()),
+        };
+        members.push(LaidMember {
+            name: "first_".into(),
+            offset: 0,
+            kind,
+        });
+        held.push(("first_".to_string(), values.first()?.clone()));
+    }
+    if !rest_empty {
+        let inner = eso_struct(rest, values.get(1..)?, names.get(1..)?)?;
+        let (first_size, _) = super::eso_layout(first)?;
+        let offset = (first_size + inner.align - 1) / inner.align * inner.align;
+        members.push(LaidMember {
+            name: "rest_".into(),
+            offset,
+            kind: LaidKind::Nested(Box::new(StructValue {
+                place: Place::Type,
+                values: Vec::new(),
+                ..inner.clone()
+            })),
+        });
+        held.push(("rest_".to_string(), Value::structure(inner)));
+    }
+    Some(StructValue {
+        ty: format!(
+            "cute::eso::ESO<{first_empty}, {rest_empty}, {}>",
+            names.join(", ")
+        ),
+        size: size.max(1),
+        align,
+        members,
+        methods: Vec::new(),
+        scope: Vec::new(),
+        storage: None,
+        functions: Vec::new(),
+        constructors: Vec::new(),
+        friends: Vec::new(),
+        inits: Vec::new(),
+        values: held,
+        library: None,
+        place: Place::Held,
+    })
 }
 
 #[cfg(test)]

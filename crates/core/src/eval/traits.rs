@@ -14,7 +14,7 @@ impl Env {
     /// 43>>` reads as a tuple of names): each name that is no C++ arithmetic type read as the
     /// type it names here (an alias, a struct, `integral_constant`), where cute reads it; a
     /// name it does not read stays a name.
-    fn named_types(&self, v: Value) -> Value {
+    pub(super) fn named_types(&self, v: Value) -> Value {
         match v {
             Value::Tuple(items) => {
                 Value::Tuple(items.into_iter().map(|x| self.named_types(x)).collect())
@@ -232,6 +232,17 @@ impl Env {
         if let (Trait::IsStandardLayout, [a]) = (t, args) {
             return self.standard_layout(a).map(Value::Bool);
         }
+        // a `std::tuple<…>` (held as CuTe's tuple of the same elements) beside another type:
+        // cute does not tell the two classes apart
+        if let (Trait::IsSame, [a, b]) = (t, args) {
+            let std_tuple = |e: &Expr| e.kind.name().is_some_and(|n| n.starts_with("std::tuple<"));
+            if std_tuple(a) != std_tuple(b) {
+                return Err(EvalError::new(
+                    "is_same of std::tuple<…> and another type: cute holds a std::tuple as CuTe's tuple of the same elements, and does not model whether the other is the standard library's class",
+                    span,
+                ));
+            }
+        }
         // (a reference type, or `decltype(get<I>(t))` of a tuple variable, which is one where
         // its element is not empty: `is_same<decltype(get<0>(t)), int>` is false)
         if let (Trait::IsSame, [a, b]) = (t, args)
@@ -253,6 +264,8 @@ impl Env {
         let vals = args
             .iter()
             .map(|a| match a.kind.name() {
+                // `tuple_element_t<I, T>`: T's element type I
+                Some(n) if let Some(r) = self.tuple_element_type(n, span) => r,
                 // `decltype(s)` (the parser's group of `s`) of a variable declared with an
                 // integer type other than int (`size_t s = 4;`): that type
                 _ if t == Trait::IsSame
@@ -282,6 +295,9 @@ impl Env {
                     v => Ok(self.named_types(v)),
                 })
                 .collect::<Result<Vec<_>, _>>()?
+        } else if t == Trait::IsEmpty {
+            // (a tuple type's elements that name structs: those structs' types)
+            vals.into_iter().map(|v| self.named_types(v)).collect()
         } else {
             vals
         };
@@ -315,7 +331,9 @@ impl Env {
             // is data)
             (Trait::IsEmpty, [v]) => Ok(Value::Bool(match v {
                 Value::IntTuple(t) => t.is_static() && t.basis().is_none(),
-                Value::Tuple(_) => is_static(v),
+                // (CuTe's storage holds no empty element: a tuple of empty structs is empty)
+                Value::Tuple(_) => value_empty(v).unwrap_or_else(|| is_static(v)),
+                Value::Struct(s) => s.empty() == Some(true),
                 _ => false,
             })),
             (Trait::IsConstant, [n, v]) => {

@@ -39,6 +39,9 @@ pub struct FunctionDef<'a> {
     /// (`std::tuple<Args...> unpacked`): its text. The definition is read (a file that defines
     /// it is read on) and a call of it is an error naming the parameter, not modelled.
     pub pack_pattern: Option<&'a str>,
+    /// Whether it is declared `constexpr`: its call on constant arguments is a constant
+    /// expression (`static_assert(test_tuple_element<…>())`).
+    pub constexpr: bool,
 }
 
 /// A Python class that holds fields ([`Stmt::Class`]): `class Vec3(NamedTuple):` or
@@ -193,6 +196,7 @@ impl<'a> Parser<'a> {
             )
         };
         let mut words = 0;
+        let mut constexpr = false;
         let (name, name_start, open) = loop {
             if self.src[p..].starts_with("[[") {
                 // an attribute, `[[nodiscard]]`
@@ -206,6 +210,7 @@ impl<'a> Parser<'a> {
                 return if templated { not_modelled(p) } else { Ok(None) };
             };
             let w_at = p;
+            constexpr |= w == "constexpr";
             let next = self.skip_ws(end);
             match self.peek(next) {
                 Some('(') if matches!(w, "decltype" | "__launch_bounds__") => {
@@ -319,6 +324,7 @@ impl<'a> Parser<'a> {
             python: false,
             jit: false,
             pack_pattern,
+            constexpr,
         }))))
     }
 
@@ -700,6 +706,7 @@ impl<'a> Parser<'a> {
             python: true,
             jit,
             pack_pattern: None,
+            constexpr: false,
         }))))
     }
 }

@@ -2885,9 +2885,20 @@ impl<'a> Parser<'a> {
                             continue;
                         }
                         // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
-                        // function's argument may be a type's name)
-                        if let ExprKind::Name(n) = e.kind
-                            && n.strip_prefix("cute::").unwrap_or(n).starts_with("array<")
+                        // function's argument may be a type's name); a tuple type's,
+                        // `tuple<int, double>{}`, `Shape<int, _2>{}`, its value-initialized
+                        // elements (C++ only)
+                        let tuple_type = matches!(e.kind, ExprKind::Call(c, _) if matches!(
+                            c.kind,
+                            ExprKind::Qualified(
+                                "make_tuple" | "make_shape" | "make_stride" | "make_coord"
+                            )
+                        )) && !self.python
+                            && !self.is_dsl();
+                        if tuple_type
+                            || matches!(e.kind, ExprKind::Name(n)
+                                if n.strip_prefix("cute::").unwrap_or(n).starts_with("array<")
+                                    || n.starts_with("std::tuple<"))
                         {
                             e = Expr {
                                 kind: ExprKind::Call(self.alloc(e), &[]),

@@ -13,6 +13,11 @@
 //!
 //! An ellipsis whose pattern names none of the packs given (an inner lambda's own pack, its
 //! declaration `auto... ys`) is left as it is, for that lambda's call to expand.
+//!
+//! A function template's type pack given explicitly (`f<E, 2, int, double>(…)` of `template
+//! <class E, size_t N, class... Args>`) is expanded to its types' texts ([`expand_type_packs`]),
+//! as C++ instantiates the template: `tuple<Args...>` is `tuple<int, double>`, a pattern inside a
+//! template's argument list (`<`) ends at its `<` or `,`.
 
 /// The variable the session binds a pack's element `i` to.
 pub fn element_name(pack: &str, i: usize) -> String {
@@ -29,9 +34,56 @@ fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// A pack as the expansion reads it: its name, its length, and its elements' texts where they
+/// are given (a type pack's types), else each element is its variable ([`element_name`]).
+#[derive(Clone, Copy)]
+struct Pack<'p> {
+    name: &'p str,
+    len: usize,
+    texts: Option<&'p [String]>,
+}
+
+impl Pack<'_> {
+    /// The text of its element `i`.
+    fn element(&self, i: usize) -> String {
+        match self.texts {
+            Some(t) => t[i].clone(),
+            None => element_name(self.name, i),
+        }
+    }
+}
+
 /// The body's text with every use of the packs (each its name and its length) expanded; an
 /// error names the construct that cannot be expanded.
 pub fn expand_packs(body: &str, packs: &[(&str, usize)]) -> Result<String, String> {
+    let packs: Vec<Pack> = packs
+        .iter()
+        .map(|&(name, len)| Pack {
+            name,
+            len,
+            texts: None,
+        })
+        .collect();
+    expand(body, &packs)
+}
+
+/// The body's text with every use of the type packs (each its name and its elements' texts,
+/// the types a call gave explicitly) expanded to those texts, as C++ instantiates a function
+/// template: `tuple<Args...>` is `tuple<int, double>`, `(is_empty_v<Args> && ...)` is
+/// `(is_empty_v<int> && is_empty_v<double>)`, `sizeof...(Args)` is `2`.
+pub fn expand_type_packs(body: &str, packs: &[(&str, &[String])]) -> Result<String, String> {
+    let packs: Vec<Pack> = packs
+        .iter()
+        .map(|&(name, texts)| Pack {
+            name,
+            len: texts.len(),
+            texts: Some(texts),
+        })
+        .collect();
+    expand(body, &packs)
+}
+
+fn expand(body: &str, packs: &[Pack]) -> Result<String, String> {
     let mut text = body.to_string();
     let mut from = 0;
     let mut expanded = 0usize;
@@ -84,11 +136,11 @@ fn skip_literal(b: &[u8], i: usize) -> usize {
 }
 
 /// Whether `pattern` names one of the packs (as a whole identifier): the pack it names first.
-fn names_pack<'p>(pattern: &str, packs: &[(&'p str, usize)]) -> Option<(&'p str, usize)> {
+fn names_pack<'p>(pattern: &str, packs: &[Pack<'p>]) -> Option<Pack<'p>> {
     packs
         .iter()
         .copied()
-        .find(|(name, _)| !word_positions(pattern, name).is_empty())
+        .find(|p| !word_positions(pattern, p.name).is_empty())
 }
 
 /// Where `word` stands in `text` as a whole identifier (not a member `.word`, `->word`).
@@ -109,26 +161,36 @@ fn word_positions(text: &str, word: &str) -> Vec<usize> {
 }
 
 /// `pattern` with every pack it names replaced by that pack's element `i`.
-fn instance(pattern: &str, packs: &[(&str, usize)], i: usize) -> String {
+fn instance(pattern: &str, packs: &[Pack], i: usize) -> String {
     let mut out = pattern.to_string();
-    for (name, _) in packs {
-        let at = word_positions(&out, name);
+    for p in packs {
+        let at = word_positions(&out, p.name);
         for k in at.into_iter().rev() {
-            out.replace_range(k..k + name.len(), &element_name(name, i));
+            out.replace_range(k..k + p.name.len(), &p.element(i));
         }
     }
     out
 }
 
 /// The length shared by the packs `pattern` names (C++: packs expanded together have one).
-fn pack_length(pattern: &str, packs: &[(&str, usize)]) -> Result<usize, String> {
+fn pack_length(pattern: &str, packs: &[Pack]) -> Result<usize, String> {
     let mut lengths = packs
         .iter()
-        .filter(|(name, _)| !word_positions(pattern, name).is_empty());
-    let Some(&(first, n)) = lengths.next() else {
+        .filter(|p| !word_positions(pattern, p.name).is_empty());
+    let Some(&Pack {
+        name: first,
+        len: n,
+        ..
+    }) = lengths.next()
+    else {
         return Ok(0);
     };
-    if let Some((other, m)) = lengths.find(|(_, m)| *m != n) {
+    if let Some(&Pack {
+        name: other,
+        len: m,
+        ..
+    }) = lengths.find(|p| p.len != n)
+    {
         return Err(format!(
             "the packs '{first}' ({n} elements) and '{other}' ({m}) are expanded together in '{}...': their lengths must agree",
             pattern.trim()
@@ -180,16 +242,23 @@ fn opening_before(b: &[u8], k: usize) -> Option<usize> {
     None
 }
 
-/// The start of the pattern that ends at `k`: back to the `,` or opening bracket at depth 0.
+/// The start of the pattern that ends at `k`: back to the `,` or opening bracket at depth 0,
+/// a template's `<` among them (`tuple<Args...>`: the `<` written against its template's name;
+/// a `>` not of `->` closes one).
 fn pattern_start(b: &[u8], k: usize) -> usize {
     let mut depth = 0usize;
+    let mut angle = 0usize;
     let mut i = k;
     while i > 0 {
         match b[i - 1] {
             b')' | b']' | b'}' => depth += 1,
             b'(' | b'[' | b'{' if depth == 0 => return i,
             b'(' | b'[' | b'{' => depth -= 1,
-            b',' | b';' if depth == 0 => return i,
+            b'>' if depth == 0 && (i < 2 || b[i - 2] != b'-') => angle += 1,
+            b'<' if depth == 0 && angle > 0 => angle -= 1,
+            b'<' if depth == 0 && i >= 2 && is_ident_byte(b[i - 2]) => return i,
+            b',' if depth == 0 && angle == 0 => return i,
+            b';' if depth == 0 => return i,
             _ => {}
         }
         i -= 1;
@@ -202,7 +271,7 @@ fn pattern_start(b: &[u8], k: usize) -> usize {
 fn expand_at(
     text: &str,
     k: usize,
-    packs: &[(&str, usize)],
+    packs: &[Pack],
 ) -> Result<Option<(usize, usize, String)>, String> {
     let b = text.as_bytes();
     let before = text[..k].trim_end();
@@ -219,7 +288,7 @@ fn expand_at(
             && let Some(close) = rest[lead..].find(')')
         {
             let name = rest[lead + 1..lead + close].trim();
-            if let Some(&(_, n)) = packs.iter().find(|(p, _)| *p == name) {
+            if let Some(n) = packs.iter().find(|p| p.name == name).map(|p| p.len) {
                 let start = before.len() - 6;
                 return Ok(Some((start, k + 3 + lead + close + 1, n.to_string())));
             }
@@ -436,8 +505,36 @@ mod tests {
         assert_eq!(x("return (xs && ...);", 0), "return true;");
         assert!(expand_packs("return (xs + ...);", &[("xs", 0)]).is_err());
         assert!(expand_packs("return (xs + ...);", &[("xs", 1 << 20)]).is_err());
+        // a pattern inside a template's arguments
+        assert_eq!(
+            x("static_assert(tuple_size_v<tuple<xs...>> == 2);", 2),
+            "static_assert(tuple_size_v<tuple<xs__pack0, xs__pack1>> == 2);"
+        );
+        assert_eq!(
+            x("f(tuple<int, g<xs>...>{});", 1),
+            "f(tuple<int, g<xs__pack0>>{});"
+        );
         // an inner lambda's own pack is left to it
         let inner = "return apply(t, [](auto... ys){ return make_tuple(ys...); });";
         assert_eq!(x(inner, 2), inner);
+    }
+
+    #[test]
+    fn expands_type_packs_to_their_types() {
+        let types = ["int".to_string(), "Empty<0>".to_string()];
+        let t = |body: &str, n: usize| expand_type_packs(body, &[("Args", &types[..n])]).unwrap();
+        assert_eq!(
+            t("using T = std::tuple<Args...>; int n = sizeof...(Args);", 2),
+            "using T = std::tuple<int, Empty<0>>; int n = 2;"
+        );
+        assert_eq!(
+            t("if constexpr ((is_empty_v<Args> && ...)) {}", 2),
+            "if constexpr ((is_empty_v<int> && is_empty_v<Empty<0>>)) {}"
+        );
+        assert_eq!(t("tuple<Args...> sl;", 0), "tuple<> sl;");
+        assert_eq!(
+            t("if constexpr ((is_empty_v<Args> && ...)) {}", 0),
+            "if constexpr (true) {}"
+        );
     }
 }

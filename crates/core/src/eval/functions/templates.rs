@@ -33,9 +33,18 @@ pub fn templated(name: &str) -> Option<Templated> {
         _ => None,
     };
     if let Some((inner, query)) = mode_index {
+        // an index that is a name (`get<index>(t)` of a lambda's `auto index`, an integral
+        // constant converted to the constant it holds): the value bound to it, where called
         let indices = text
             .split(',')
-            .map(|t| template_int(t).map(Value::int))
+            .map(|t| {
+                template_int(t).map(Value::int).or_else(|| {
+                    let t = t.trim();
+                    (t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                        && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+                    .then(|| Value::Name(t.to_string()))
+                })
+            })
             .collect::<Option<_>>()?;
         return Some(Templated {
             inner: lookup(inner)?,
