@@ -182,3 +182,49 @@ fn a_swizzle_composed_with_a_composed_layout_names_what_cute_rejects() {
         "Sw<1,1,2> o _0 o Sw<1,0,3> o _0 o _32:_1"
     );
 }
+
+/// A thread index outside a tiled MMA's or tiled copy's thread count, past the end or negative:
+/// CuTe computes an answer (`thr_layout_vmnk_.get_flat_coord(idx)` and the TV layouts'
+/// `idx2crd` wrap or extrapolate it with C++'s truncating `/` and `%`), and so does cute
+/// (cute-oracle's prints, CuTe C++ 4.7).
+#[test]
+fn thread_indices_outside_the_thread_count_are_what_cute_computes() {
+    let mma1 = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_1,_1,_1>>{})";
+    let mma4 = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})";
+    let copy = format!("make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{{}}, {mma4})");
+    let id = "make_identity_tensor(make_shape(Int<16>{},Int<8>{}))";
+    let t = "make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_layout(make_shape(Int<32>{},Int<64>{}), LayoutRight{}))";
+    let cases = [
+        (
+            format!("{mma1}.get_slice(32).partition_C({id})"),
+            "ArithTuple(0,0) o ((_2,_2),_1,_1):((_1@1,_8@0),_0,_0)",
+        ),
+        (
+            format!("{mma1}.get_slice(33).partition_C({id})"),
+            "ArithTuple(0,2) o ((_2,_2),_1,_1):((_1@1,_8@0),_0,_0)",
+        ),
+        (
+            format!("{mma1}.get_slice(-1).partition_C({id})"),
+            "ArithTuple(0,-2) o ((_2,_2),_1,_1):((_1@1,_8@0),_0,_0)",
+        ),
+        (
+            format!("{mma4}.get_slice(130).partition_A({t})"),
+            "gmem_ptr[16b](0x8) o ((_2,_2,_2),_1,_4):((_1,_512,_8),_0,_16)",
+        ),
+        (
+            format!("{copy}.get_slice(128).partition_S({t})"),
+            "gmem_ptr[16b]((nil)) o ((_8,_1),_1,_4):((_1,_0),_0,_16)",
+        ),
+        (
+            format!("{copy}.get_slice(-3).partition_S({t})"),
+            "gmem_ptr[16b](0xfffffffffffffe80) o ((_8,_1),_1,_4):((_1,_0),_0,_16)",
+        ),
+        (
+            format!("{copy}.get_slice(1000).partition_S({t})"),
+            "gmem_ptr[16b](0xc00) o ((_8,_1),_1,_4):((_1,_0),_0,_16)",
+        ),
+    ];
+    for (stmt, want) in cases {
+        assert_eq!(eval_cute(&format!("{stmt};")), want, "{stmt}");
+    }
+}

@@ -400,7 +400,8 @@ def g_negative(g):
 
 
 def g_thread_partition(g):
-    """A tiled MMA's and a tiled copy's partitions of a pointer tensor at any thread."""
+    """A tiled MMA's and a tiled copy's partitions of a pointer tensor at any thread index, inside
+    the thread count, past it or negative."""
     t = g.choice(["half_t", "bfloat16_t", "float", "int8_t", "double"])
     p = f"make_{g.choice(['gmem', 'smem'])}_ptr(static_cast<{t}*>(nullptr)) + {g.choice([0, 8, 64])}"
     lay = g.choice(["make_shape(Int<64>{},Int<32>{})", "make_layout(make_shape(Int<64>{},Int<32>{}), LayoutRight{})",
@@ -411,8 +412,9 @@ def g_thread_partition(g):
                     "make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN{}, Layout<Shape<_2,_2,_1>>{})"])
     copy = g.choice([f"make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, {t}>{{}}, Layout<Shape<_16,_8>>{{}}, Layout<Shape<_1,_1>>{{}})",
                      f"make_tiled_copy(Copy_Atom<DefaultCopy, {t}>{{}}, Layout<Shape<_8,_8>,Stride<_8,_1>>{{}}, Layout<Shape<_2,_1>>{{}})"])
-    k = g.randrange(128)
-    kc = k % (64 if "DefaultCopy" in copy else 128)
+    # any thread, past the thread count (CuTe's TV layouts extrapolate) and negative too
+    k = g.randrange(-16, 320)
+    kc = k
     ab = g.choice(["partition_A", "partition_B", "partition_C"])
     sd = g.choice(["partition_S", "partition_D"])
     return g.choice([f"{mma}.get_slice({num(g, k)}).{ab}({x})",

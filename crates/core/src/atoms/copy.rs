@@ -923,16 +923,7 @@ impl TiledCopy {
         thr_idx: crate::algebra::Int,
         tensor: &Layout,
     ) -> Result<(crate::algebra::basis::Index, Layout)> {
-        let n = self.num_threads()?;
-        if !(0..n).contains(&thr_idx.value) {
-            return Err(condition(
-                "thread",
-                format!(
-                    "thread index {} is outside the tiled copy's {n} threads",
-                    thr_idx.value
-                ),
-            ));
-        }
+        // any thread index, as CuTe: one outside the threads extrapolates through the TV layout
         if tensor.rank() < self.tiler.rank() {
             return Err(condition(
                 "partition",

@@ -299,13 +299,7 @@ impl TiledMma {
 
     /// `thr_layout_vmnk_.get_flat_coord(thr_idx)`: (v, m, n, k) of a thread.
     pub fn thr_vmnk(&self, thr_idx: i64) -> Result<[i64; 4]> {
-        let n = self.num_threads()?;
-        if !(0..n).contains(&thr_idx) {
-            return Err(condition(
-                "thread",
-                format!("thread index {thr_idx} is outside the tiled MMA's {n} threads"),
-            ));
-        }
+        // any index, as CuTe: the strided idx2crd wraps or extrapolates one outside the threads
         let vmnk = &self.thr_layout_vmnk;
         let hier = idx2crd_strided(&IntTuple::int(thr_idx), vmnk.shape(), vmnk.stride())?;
         let (zero, one) = (IntTuple::int(0), IntTuple::int(1));

@@ -83,16 +83,7 @@ fn atom_method(
         }),
         (Atom::TiledCopy(t), _) if is_slice => one_arg("a thread index").and_then(|_| {
             let i = thread_index(&args[0], spans[0])?;
-            let n = t.num_threads().map_err(alg)?;
-            if !(0..n).contains(&i.value) {
-                return Err(EvalError::new(
-                    format!(
-                        "thread index {} is outside the tiled copy's {n} threads",
-                        i.value
-                    ),
-                    spans[0],
-                ));
-            }
+            // CuTe takes any index: one past the threads extrapolates through the TV layout.
             Ok(Value::Atom(Box::new(Atom::ThrCopy(t.clone(), i))))
         }),
         (Atom::TvTiler(t), "get_slice") => one_arg("a slice index (a warp)").and_then(|_| {
