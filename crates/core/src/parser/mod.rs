@@ -586,9 +586,21 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     if let ExprKind::Call(callee, args) = &expr.kind
         && let Some(n) = callee.kind.name()
     {
-        let has_str = args
-            .iter()
-            .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
+        // (Python's `"… {} …".format(x)` is a string too)
+        let has_str = args.iter().any(|a| match a.kind {
+            ExprKind::Str(_) | ExprKind::FStr(..) => true,
+            ExprKind::Call(f, _) => matches!(
+                f.kind,
+                ExprKind::Field(
+                    Expr {
+                        kind: ExprKind::Str(_),
+                        ..
+                    },
+                    "format"
+                )
+            ),
+            _ => false,
+        });
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
         // (`cute.printf(x)` of one value: the value, as `"{}"` prints it; `cute.printf(a, b)`
         // of values only: core.py's format `"{}, {}"`)
