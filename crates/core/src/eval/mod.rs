@@ -990,6 +990,21 @@ impl Env {
             {
                 self.printf(args).map(Outcome::Written)
             }
+            // `std::cout << x << " " << std::endl;`: a string written as it is, `std::endl` a
+            // newline, a value as CuTe's `print(x);` writes it (its `operator<<`)
+            Stmt::Print(parser::Printing::Stream, items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    out.push(match item.kind {
+                        ExprKind::Str(s) => Outcome::Written(unescape(s)),
+                        _ if item.kind.name() == Some("std::endl") => {
+                            Outcome::Written("\n".to_string())
+                        }
+                        _ => Outcome::Printed(self.eval_checked(item)?),
+                    });
+                }
+                Ok(Outcome::Sequence(out))
+            }
             // CuTe's `print("…");` of a string: written as it is, as `printf`
             Stmt::Print(parser::Printing::Written, [arg]) if let ExprKind::Str(s) = arg.kind => {
                 Ok(Outcome::Written(unescape(s)))
@@ -1542,7 +1557,7 @@ impl Env {
         }
         let mut line = Vec::with_capacity(2 * parts.len());
         match how {
-            parser::Printing::Items | parser::Printing::Written => {
+            parser::Printing::Items | parser::Printing::Written | parser::Printing::Stream => {
                 for (i, p) in parts.into_iter().enumerate() {
                     if i > 0 {
                         line.push(TextPart::Str(" ".to_string()));

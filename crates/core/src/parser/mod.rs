@@ -579,6 +579,13 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         });
     }
     p.expect_end(end)?;
+    // C++'s `std::cout << a << std::endl;`: the items written in turn
+    if let Some(items) = stream_items(&expr) {
+        return Ok(Stmt::Print(
+            Printing::Stream,
+            arena.alloc_slice_copy(&items),
+        ));
+    }
     // a string literal on its own (a Python docstring): nothing, like a comment
     if let ExprKind::Str(_) = expr.kind {
         return Ok(Stmt::Empty);
@@ -650,6 +657,23 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         });
     }
     Ok(Stmt::Expr(expr))
+}
+
+/// The items of `std::cout << a << b` (`a`, `b`), the `<<` chain read left to right; `None` if
+/// the expression is no such chain.
+fn stream_items<'a>(expr: &Expr<'a>) -> Option<Vec<Expr<'a>>> {
+    let mut items = Vec::new();
+    let mut e = expr;
+    while let ExprKind::Binary(BinOp::Shl, left, right) = e.kind {
+        items.push(*right);
+        e = left;
+    }
+    let is_cout = matches!(e.kind.name(), Some("std::cout" | "std::cerr"));
+    if !is_cout || items.is_empty() {
+        return None;
+    }
+    items.reverse();
+    Some(items)
 }
 
 /// Parse a single expression (the whole input); the syntax tree is built in `arena`.
