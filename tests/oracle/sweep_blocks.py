@@ -398,7 +398,7 @@ DSL 4.8.1 prints for each block run in a jit function):
 
   | source | blocks | as CuTe | refused | differs | at the start: as CuTe / refused / differs |
   | --- | --- | --- | --- | --- | --- |
-  | C++ blocks of issues (cute_sessions_issues.txt) | 19 | 19 | 0 | 0 | 15 / 2 / 1 |
+  | C++ blocks of issues (cute_sessions_issues.txt) | 19 | 19 | 0 | 0 | 15 / 3 / 1 |
   | DSL blocks of issues (paste_issues_dsl.toml) | 8 | 6 as DSL | 2, the DSL too | 0 | 4 / 3 / 1 |
 
 Fixed: issue 3119's wrong answer, a ComposedLayout over smem_ptr_flag called (`smem_layout(4, 0)`
