@@ -149,12 +149,23 @@ fn gmma_atom_errors() {
 }
 
 #[test]
-fn swizzled_atom_evaluates_on_bytes() {
-    // Sw<3,4,3> over byte addresses of 16-bit elements acts as Sw<3,3,3> on elements.
-    for i in [1, 9, 67, 130, 511] {
+fn swizzled_atom_evaluates_as_cute_calls_it() {
+    // CuTe's ComposedLayout::operator() is `layout_a()(offset() + layout_b()(c))`, and the
+    // smem_ptr_flag_bits offset is an Int<0>: the atom's Sw<3,4,3> acts on element offsets
+    // (cute-oracle: `GMMA::Layout_K_SW128_Atom<bfloat16_t>{}(67)` is 216); print_layout and
+    // as_position_independent_swizzle_layout show the byte swizzle, Sw<3,3,3> on 16-bit
+    // elements (208), which a tensor over a shared-memory pointer reads
+    for (i, called, independent) in [(1, 64, 72), (9, 65, 73), (67, 216, 208), (511, 463, 455)] {
         assert_eq!(
             eval_line(&format!("gmma_atom(Layout_K_SW128_Atom, bf16)({i})")),
-            eval_line(&format!("(Sw<3,3,3> o (8,64):(64,1))({i})")),
+            called.to_string(),
+            "index {i}"
+        );
+        assert_eq!(
+            eval_line(&format!(
+                "as_position_independent_swizzle_layout(gmma_atom(Layout_K_SW128_Atom, bf16))({i})"
+            )),
+            independent.to_string(),
             "index {i}"
         );
     }

@@ -31,7 +31,7 @@ MARK = "=====cute-session====="
 STATEMENT = re.compile(
     r"^(?:cute::)?(auto|using|static_assert|CUTE_STATIC_ASSERT_V|CUTE_STATIC_ASSERT|constexpr|for|if|else|\{|\}|print\w*|printf"
     r"|EXPECT_\w+|ASSERT_\w+|assert|CUTLASS_TRACE_HOST|copy|copy_if|fill|clear|axpby|gemm|print_tensor"
-    r"|batch_reduce|logical_reduce|for_each|transform)\b"
+    r"|batch_reduce|logical_reduce|for_each|transform|std::cout|std::cerr)\b"
 )
 
 

@@ -402,6 +402,29 @@ in static_assert, `cute::eso::ESO_t<T...>` objects. The unit row 83 / 82 / 1 / 0
 (243 fragments), each as main's binary gives. A program past the oracle's one-argument limit
 (128 KiB, the row's now) is compiled in halves.
 
+Session 34, second part (branch s34-sweep): what users paste, CuTe snippets of NVIDIA/cutlass's
+GitHub issues and pull requests (found through the `issues` corpus: logical_divide, zipped_divide,
+logical_product, complement, composition, GMMA atoms, TiledMMA, make_tiled_copy_A, cp.async), as
+blocks, kept by hand in tests/golden/cute_sessions_issues.txt (C++, from cute-oracle, each under
+its thread's URL; run by pasted_cute.rs) and tests/cli/paste_issues_dsl.toml (DSL, what the CuTe
+DSL 4.8.1 prints for each block run in a jit function):
+
+  | source | blocks | as CuTe | refused | differs | at the start: as CuTe / refused / differs |
+  | --- | --- | --- | --- | --- | --- |
+  | C++ blocks of issues (cute_sessions_issues.txt) | 19 | 19 | 0 | 0 | 15 / 3 / 1 |
+  | DSL blocks of issues (paste_issues_dsl.toml) | 8 | 6 as DSL | 2, the DSL too | 0 | 4 / 3 / 1 |
+
+Fixed: issue 3119's wrong answer, a ComposedLayout over smem_ptr_flag called (`smem_layout(4, 0)`
+of GMMA::Layout_K_SW32_Atom<half_t> tiled is 64: CuTe's operator() is `Sw(0 + L(c))`, the
+smem_ptr_flag_bits an Int<0>; cute swizzled the byte address, 72, which print_layout shows;
+smem_oracle.tsv's 10 such values had cute's answer, now cute-oracle's), `Copy_Atom<Copy_Traits<OP>,
+T>` (issue 2499), `std::cout << x << std::endl;` (issue 1359), and in the DSL Python's
+`"… {} …".format(…)` (issue 2442), `cute.pretty_str` (issue 3253), a Layout's `with_shape`
+refused as the DSL 4.8.1 refuses it (issue 2722: AttributeError). Both refuse issue 2657's doc
+composition `(2,3):(4,1) o (3,4):(3,1)`. Beside them, math.hpp's `popcount` (the headers' row's
+leftover). Fragments left out: snippets naming a kernel's tensors (`local_tile(mA, …)` of issue
+1745, `partition_A(gA)` of 1246), truncated ones (3085, 3182).
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.

@@ -243,9 +243,32 @@ pub struct ComposedLayout {
 }
 
 impl ComposedLayout {
-    /// Evaluate at a 1-D index or coordinate value already mapped by the inner layout.
+    /// Evaluate at a 1-D index or coordinate value already mapped by the inner layout: CuTe's
+    /// `layout_a()(offset() + layout_b()(coord))`, where a `smem_ptr` offset is the `Int<0>`
+    /// it derives from (`GMMA::Layout_K_SW32_Atom<half_t>{}(4,0)` is `Sw<1,4,3>(64)`, `64`;
+    /// print_layout shows the position-independent layout instead, `72` there).
     pub fn apply_outer(&self, inner: i64) -> Result<i64> {
         apply_stage(&self.swizzle, self.offset, inner)
+    }
+
+    /// The element offset in memory of an inner index: for a `smem_ptr` offset, the swizzle of
+    /// the byte address (what a tensor made over a shared-memory pointer reads); otherwise
+    /// [`ComposedLayout::apply_outer`].
+    pub fn memory_offset(&self, inner: i64) -> Result<i64> {
+        match self.offset.plain() {
+            PlainOffset::SmemPtr(bits) => {
+                if !Offset::is_smem_width(bits) {
+                    return Err(condition(
+                        "composed layout",
+                        format!("unsupported element width {bits}b"),
+                    ));
+                }
+                let bytes = super::arith::mul(inner, bits, "composed layout")? / 8;
+                let sw = self.swizzle.apply(bytes);
+                Ok(super::arith::mul(sw, 8, "composed layout")? / bits)
+            }
+            PlainOffset::Int(_) => self.apply_outer(inner),
+        }
     }
 
     /// [`ComposedLayout::apply_outer`] with the kind of its value: CuTe's
@@ -270,25 +293,15 @@ impl ComposedLayout {
     }
 }
 
-/// One stage `Sw o OFF` of a composed layout at a value of its inner layout: `Sw(OFF + x)`, or
-/// for a `smem_ptr` offset the swizzle of the byte address.
+/// One stage `Sw o OFF` of a composed layout at a value of its inner layout: `Sw(OFF + x)`;
+/// a `smem_ptr` offset (pointer_flagged.hpp's `smem_ptr_flag_bits<B> : Int<0>`) adds 0.
 fn apply_stage(swizzle: &Swizzle, offset: Offset, inner: i64) -> Result<i64> {
     match offset.plain() {
         PlainOffset::Int(o) => {
             let x = super::arith::add(o.value, inner, "composed layout")?;
             Ok(swizzle.apply(x))
         }
-        PlainOffset::SmemPtr(bits) => {
-            if !Offset::is_smem_width(bits) {
-                return Err(condition(
-                    "composed layout",
-                    format!("unsupported element width {bits}b"),
-                ));
-            }
-            let bytes = super::arith::mul(inner, bits, "composed layout")? / 8;
-            let sw = swizzle.apply(bytes);
-            Ok(super::arith::mul(sw, 8, "composed layout")? / bits)
-        }
+        PlainOffset::SmemPtr(_) => Ok(swizzle.apply(inner)),
     }
 }
 

@@ -165,7 +165,7 @@ impl SmemLayout {
         let inner = self.layout().at(i)?;
         match self {
             SmemLayout::Plain(_) => Ok(inner),
-            SmemLayout::Composed(c) => c.apply_outer(inner),
+            SmemLayout::Composed(c) => c.memory_offset(inner),
         }
     }
 }

@@ -1534,11 +1534,25 @@ pub fn atom_function(
                 .map_err(alg)
         }
         "copy_atom" => {
-            let op = name_arg(
-                &vals[0],
-                spans[0],
-                "a copy operation, e.g. UniversalCopy<uint128_t>",
-            )?;
+            // `Copy_Atom<Copy_Traits<OP>, T>`: copy_atom.hpp's `Copy_Atom<OP, T>` is its
+            // `Copy_Atom<Copy_Traits<OP>, T>` (a TMA's traits of NumBitsPerTMA stay refused)
+            let traits_op = match &vals[0] {
+                Value::Atom(a) => match &**a {
+                    Atom::Copy(c) if c.val_type.is_empty() && c.tma_bits.is_none() => {
+                        Some(c.op.as_str())
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            let op = match traits_op {
+                Some(op) => op,
+                None => name_arg(
+                    &vals[0],
+                    spans[0],
+                    "a copy operation, e.g. UniversalCopy<uint128_t>",
+                )?,
+            };
             let ty = name_arg(&vals[1], spans[1], "an element type, e.g. half_t")?;
             CopyAtom::new(op, ty)
                 .map(|c| wrap(Atom::Copy(c)))

@@ -1068,6 +1068,21 @@ impl Env {
             {
                 self.printf(args).map(Outcome::Written)
             }
+            // `std::cout << x << " " << std::endl;`: a string written as it is, `std::endl` a
+            // newline, a value as CuTe's `print(x);` writes it (its `operator<<`)
+            Stmt::Print(parser::Printing::Stream, items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    out.push(match item.kind {
+                        ExprKind::Str(s) => Outcome::Written(unescape(s)),
+                        _ if item.kind.name() == Some("std::endl") => {
+                            Outcome::Written("\n".to_string())
+                        }
+                        _ => Outcome::Printed(self.eval_checked(item)?),
+                    });
+                }
+                Ok(Outcome::Sequence(out))
+            }
             // CuTe's `print("…");` of a string: written as it is, as `printf`
             Stmt::Print(parser::Printing::Written, [arg]) if let ExprKind::Str(s) = arg.kind => {
                 Ok(Outcome::Written(unescape(s)))
@@ -1599,6 +1614,24 @@ impl Env {
                 ExprKind::FStr(template, fields) => {
                     TextPart::Pieces(self.f_string_pieces(template, fields)?)
                 }
+                // Python's `"… {} …".format(x, …)`: each `{}` a field in turn, as an
+                // f-string's (a numbered or named field, `{0}`, `{x}`, is not modelled)
+                ExprKind::Call(callee, fields)
+                    if let ExprKind::Field(base, "format") = callee.kind
+                        && let ExprKind::Str(template) = base.kind
+                        && empty_fields(template) == Some(fields.len()) =>
+                {
+                    TextPart::Pieces(self.f_string_pieces(template, fields)?)
+                }
+                ExprKind::Call(callee, _)
+                    if let ExprKind::Field(base, "format") = callee.kind
+                        && let ExprKind::Str(_) = base.kind =>
+                {
+                    return Err(EvalError::new(
+                        "str.format: only a template whose fields are all '{}', one argument each, is modelled (a numbered or named field, '{0}', '{x}', is not)",
+                        a.span,
+                    ));
+                }
                 // Python's print in DSL text: as the DSL prints it at trace time
                 _ if how == parser::Printing::Items => {
                     let v = self.eval_shown(a)?;
@@ -1617,7 +1650,7 @@ impl Env {
         }
         let mut line = Vec::with_capacity(2 * parts.len());
         match how {
-            parser::Printing::Items | parser::Printing::Written => {
+            parser::Printing::Items | parser::Printing::Written | parser::Printing::Stream => {
                 for (i, p) in parts.into_iter().enumerate() {
                     if i > 0 {
                         line.push(TextPart::Str(" ".to_string()));
@@ -4267,6 +4300,14 @@ impl Env {
         // `smem.A.begin()`, `shared_storage.tensor_sA()` of a struct of the program's own
         if let Some(r) = self.struct_method(&target, name, args, span) {
             return r;
+        }
+        // the CuTe DSL 4.8.1's Layout has no with_shape (C++'s Layout::with_shape; issue
+        // NVIDIA/cutlass#2722: "'_Layout' object has no attribute 'with_shape'")
+        if name == "with_shape" && self.dsl_statement() && matches!(target, Value::Layout(_)) {
+            return Err(EvalError::new(
+                "AttributeError: '_Layout' object has no attribute 'with_shape' (the CuTe DSL's; C++'s Layout::with_shape is composition(L, make_layout(SHAPE)): cute.composition)",
+                callee.span,
+            ));
         }
         let vals = self.eval_args(args)?;
         let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
@@ -7403,6 +7444,25 @@ fn is_python_float_or_bool(v: &Value) -> bool {
         Value::Scalar(x) => x.python && !x.ty.is_complex(),
         _ => false,
     }
+}
+
+/// The number of fields of a `str.format` template whose fields are all `{}` (`{{` and `}}`
+/// are braces); `None` where one is numbered or named (`{0}`, `{x}`) or a brace is unmatched.
+fn empty_fields(template: &str) -> Option<usize> {
+    let b = template.as_bytes();
+    let (mut i, mut n) = (0, 0);
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'{', Some(b'{')) | (b'}', Some(b'}')) => i += 2,
+            (b'{', Some(b'}')) => {
+                n += 1;
+                i += 2;
+            }
+            (b'{' | b'}', _) => return None,
+            _ => i += 1,
+        }
+    }
+    Some(n)
 }
 
 #[cfg(test)]

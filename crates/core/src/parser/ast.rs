@@ -602,6 +602,9 @@ pub enum Printing {
     /// CuTe C++'s `print("…");` of one string (a statement ended by `;`): the string as it is,
     /// as `printf("%s", s)` writes it (no newline of its own: `print(x); print(" ");`).
     Written,
+    /// C++'s `std::cout << x << " " << std::endl;`: each item written in turn, a value as
+    /// CuTe's `operator<<` writes it (what its `print` writes), `std::endl` a newline.
+    Stream,
 }
 
 /// The pictures a statement can ask for, as CuTe's printing functions draw them.

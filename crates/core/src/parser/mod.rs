@@ -652,6 +652,13 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         });
     }
     p.expect_end(end)?;
+    // C++'s `std::cout << a << std::endl;`: the items written in turn
+    if let Some(items) = stream_items(&expr) {
+        return Ok(Stmt::Print(
+            Printing::Stream,
+            arena.alloc_slice_copy(&items),
+        ));
+    }
     // a string literal on its own (a Python docstring): nothing, like a comment
     if let ExprKind::Str(_) = expr.kind {
         return Ok(Stmt::Empty);
@@ -659,9 +666,21 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
     if let ExprKind::Call(callee, args) = &expr.kind
         && let Some(n) = callee.kind.name()
     {
-        let has_str = args
-            .iter()
-            .any(|a| matches!(a.kind, ExprKind::Str(_) | ExprKind::FStr(..)));
+        // (Python's `"… {} …".format(x)` is a string too)
+        let has_str = args.iter().any(|a| match a.kind {
+            ExprKind::Str(_) | ExprKind::FStr(..) => true,
+            ExprKind::Call(f, _) => matches!(
+                f.kind,
+                ExprKind::Field(
+                    Expr {
+                        kind: ExprKind::Str(_),
+                        ..
+                    },
+                    "format"
+                )
+            ),
+            _ => false,
+        });
         // `cute.printf("… {} …", x)`: its line, as the DSL prints it at trace time
         // (`cute.printf(x)` of one value: the value, as `"{}"` prints it; `cute.printf(a, b)`
         // of values only: core.py's format `"{}, {}"`)
@@ -711,6 +730,23 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         });
     }
     Ok(Stmt::Expr(expr))
+}
+
+/// The items of `std::cout << a << b` (`a`, `b`), the `<<` chain read left to right; `None` if
+/// the expression is no such chain.
+fn stream_items<'a>(expr: &Expr<'a>) -> Option<Vec<Expr<'a>>> {
+    let mut items = Vec::new();
+    let mut e = expr;
+    while let ExprKind::Binary(BinOp::Shl, left, right) = e.kind {
+        items.push(*right);
+        e = left;
+    }
+    let is_cout = matches!(e.kind.name(), Some("std::cout" | "std::cerr"));
+    if !is_cout || items.is_empty() {
+        return None;
+    }
+    items.reverse();
+    Some(items)
 }
 
 /// Parse a single expression (the whole input); the syntax tree is built in `arena`.

@@ -122,6 +122,17 @@ pub(super) static FUNCTIONS: &[Function] = &[
         }
     ),
     f!(
+        "pretty_str",
+        "pretty_str(x)",
+        "the text print shows for x (the CuTe DSL's cute.pretty_str); here x itself, which print shows as that text",
+        "pretty_str((4,2):(2,16))",
+        1,
+        1,
+        // the DSL's `cute.pretty_str(x)` (cute/core.py) is `str` of a layout, shape or value
+        // at trace time, `?` for a run-time integer: what `print(x)` prints
+        |a| Ok(a.vals[0].clone())
+    ),
+    f!(
         "rank",
         "rank(L)",
         "number of top-level modes",

@@ -979,6 +979,41 @@ pub(super) static FUNCTIONS: &[Function] = &[
         lcm
     ),
     f!(
+        "popcount",
+        "popcount(N)",
+        "the number of 1 bits of a run-time integer (CuTe's math.hpp; an int, as C++ returns it)",
+        "popcount(int(29))",
+        1,
+        1,
+        |a| {
+            // math.hpp: `int c = 0; while (x) { ++c; x &= x - 1; } return c;` of any T: a
+            // static integer has no `&=` (g++: "no match for 'operator&='"), and a negative
+            // one counts its type's two's-complement bits (32 of an int -1, 64 of an int64_t)
+            let Some(x) = a.int_tuple(0)?.as_int_full() else {
+                return Err(EvalError::new(
+                    format!("popcount takes an integer, got {}", a.vals[0].kind()),
+                    a.spans[0],
+                ));
+            };
+            if x.is_static() {
+                return Err(EvalError::new(
+                    "popcount of a static integer: CuTe's popcount(T x) does x &= x - 1, which an integral_constant has no operator for (C++ refuses it); write a run-time integer",
+                    a.spans[0],
+                ));
+            }
+            if x.value < 0 {
+                return Err(EvalError::new(
+                    "popcount of a negative integer counts the two's-complement bits of its C++ type (32 of an int, 64 of an int64_t), which cute does not track here: not modelled",
+                    a.spans[0],
+                ));
+            }
+            Ok(Value::IntTuple(IntTuple::int_of(
+                i64::from(x.value.count_ones()),
+                true,
+            )))
+        }
+    ),
+    f!(
         "abs",
         "abs(N)",
         "the absolute value of an integer (CuTe 4.2 has no abs of a tuple)",
