@@ -209,8 +209,17 @@ fn inverse(
     span: Span,
     laws: Option<&mut Laws>,
 ) -> Result<Value, EvalError> {
-    match n.offset.plain() {
-        _ if n.offset.is_static_zero() => {}
+    let r = match n.offset.plain() {
+        _ if n.offset.is_static_zero() => {
+            let inv_inner = super::call(f, &[Value::composed(n.inner.clone())], &[arg_span], span)?;
+            crate::eval::compose_values(
+                &inv_inner,
+                arg_span,
+                &Value::Swizzle(n.swizzle),
+                arg_span,
+                span,
+            )?
+        }
         crate::algebra::swizzle::PlainOffset::Int(o) if o.dynamic() => {
             return Err(EvalError::new(
                 format!(
@@ -246,17 +255,7 @@ fn inverse(
                     arg_span,
                 ));
             };
-            let r = super::layout_composed::composed_value(c);
-            if let Some(laws) = laws {
-                super::layout_composed::check_inverse_law(
-                    f.name,
-                    &Value::NestedComposed(Box::new(n.clone())),
-                    &r,
-                    laws,
-                )
-                .map_err(|e| EvalError::algebra(e, span))?;
-            }
-            return Ok(r);
+            super::layout_composed::composed_value(c)
         }
         crate::algebra::swizzle::PlainOffset::SmemPtr(_) => {
             return Err(EvalError::new(
@@ -264,15 +263,7 @@ fn inverse(
                 arg_span,
             ));
         }
-    }
-    let inv_inner = super::call(f, &[Value::composed(n.inner.clone())], &[arg_span], span)?;
-    let r = crate::eval::compose_values(
-        &inv_inner,
-        arg_span,
-        &Value::Swizzle(n.swizzle),
-        arg_span,
-        span,
-    )?;
+    };
     if let Some(laws) = laws {
         super::layout_composed::check_inverse_law(
             f.name,
