@@ -1,7 +1,7 @@
 //! MMA and copy atoms, tiled MMAs and copies: the golden corpus's atom lines, cases checked
 //! against CuTe C++ (`tests/golden/atoms_oracle.tsv`, `atoms_refusals.txt`), and round trips.
 
-use crate::helpers::{cases, check_cases, check_pairs, eval_line, golden_dir};
+use crate::helpers::{cases, check_cases, check_pairs, cute, eval_line, golden_dir};
 
 #[test]
 fn extras_mma_and_tiled_mma_lines_match_cute() {
@@ -118,6 +118,22 @@ fn atoms_work_through_variables_and_cpp_style_calls() {
     );
 }
 
+/// An atom that moves fewer bits than its value type moves one value: CuTe's
+/// recast_layout<uint1_t, T> (upcast's shape_div) of 32 bits to `double` is `(_1,_1):(_0,_1)`
+/// (cute-oracle's print of `Copy_Atom<UniversalCopy<uint32_t>, double>{}`).
+#[test]
+fn a_copy_atom_narrower_than_its_value_moves_one_value() {
+    let (out, _, code) = cute(
+        &["eval", "--format", "cute"],
+        "Copy_Atom<UniversalCopy<uint32_t>, double>{};\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("ValLayoutSrc: (_1,_1):(_0,_1)") && out.contains("ValueType:    64b"),
+        "{out}"
+    );
+}
+
 #[test]
 fn bad_atoms_are_errors_that_say_why() {
     for (stmt, needle) in [
@@ -150,10 +166,6 @@ fn bad_atoms_are_errors_that_say_why() {
         (
             "tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,2,1)).get_layoutD_TV",
             "no field",
-        ),
-        (
-            "copy_atom(UniversalCopy<uint32_t>, double)",
-            "not a multiple",
         ),
         (
             "copy_atom(UniversalCopy<uint32_t>, quad)",

@@ -43,6 +43,7 @@ mod suite;
 mod sweep_constructs;
 mod sweep_docs;
 mod sweep_forms;
+mod sweep_paste_sources;
 mod sweep_storage;
 mod sweep_tutorials;
 mod sweep_types;

@@ -134,7 +134,7 @@ fn gmma_atom_errors() {
         e.starts_with("error: gmma_atom: unknown GMMA layout atom"),
         "{e}"
     );
-    let e = eval_line("gmma_atom(Layout_K_SW128_Atom, f64)");
+    let e = eval_line("gmma_atom(Layout_K_SW128_Atom, f65)");
     assert!(
         e.starts_with("error: gmma_atom: unknown element type"),
         "{e}"

@@ -194,10 +194,6 @@ fn tuple_types_constructed_sized_and_empty() {
             "CuTe's C<8> has no constructor from",
         ),
         (
-            "using T = tuple<int, int>;\nT t;\n",
-            "a default-constructed tuple<",
-        ),
-        (
             "using T = tuple<int, int>;\nT t(1, 2, 3);\n",
             "the tuple (int,int) of 2 elements is constructed from one value each, found 3 values",
         ),

@@ -218,9 +218,16 @@ def main():
         body += ["  " + s for s in cpp_of(lines)]
         body.append("}")
         body.append(f'printf("{MARK}\\n");')
-    program = (
-        PRELUDE + " ".join(body)
-    )
+    # a heading's `# include <cutlass/gemm/gemm.h>`: a header of CUTLASS's the sessions read
+    # (`cutlass::gemm::detail::is_major`), included at file scope: the program's main (inside
+    # cute-oracle's) calls a function of its own after it
+    includes = [l[2:] for h in heading for l in h.split("\n") if l.startswith("# include <")]
+    if includes:
+        program = (PRELUDE.split("\n")[0] + "\nint sessions(); return sessions(); }\n#"
+                   + "\n#".join(includes) + "\n" + PRELUDE.split("\n", 1)[1]
+                   + "int sessions() {\n" + " ".join(body) + "\nreturn 0;")
+    else:
+        program = PRELUDE + " ".join(body)
     r = subprocess.run(["/work/shared/tools/cute-oracle", program], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"CuTe does not compile it:\n{r.stderr}")

@@ -13,7 +13,8 @@ Only the blocks cute answers are compiled (in one program, bisected when a block
 compile). Usage:
 
     python3 tests/oracle/sweep_blocks.py [--bin target/debug/cute] [--mirror DIR] [-v] [--no-helpers]
-                                         [--source all|docs|statements|tests|tutorials|unit] [--dump DIR]
+                                         [--source all|docs|statements|tests|tutorials|unit|headers|collectives]
+                                         [--dump DIR]
                                          [--sessions] [--only REGEX]
 
 `--sessions` pastes each doc's blocks in order into ONE session, as a reader pasting them one
@@ -337,12 +338,64 @@ function's signature without a body, `...`, `_?`, a class template's specializat
 a function's body (a local class), where g++ refuses it, is as CuTe since the program hoists a
 block's class definitions to file scope (`hoisted`), as its function definitions.
 
+Session 34 (branch s34-sweep, debug build), three new paste sources, each statement alone:
+
+  | source | tried | as CuTe | refused | differs | fragments | at the start: as CuTe / refused / differs |
+  | --- | --- | --- | --- | --- | --- | --- |
+  | include/cute/**/*.hpp comments' examples and constant layouts (`--source headers`) | 354 | 297 | 4 | 0 | 53 | 288 / 13 / 1 |
+  | include/cutlass/gemm/collective/*.hpp statements (`--source collectives`) | 345 | 24 | 1 | 1 | 319 | 0 / 345 / 0 (the context refused) |
+  | examples/python/CuTeDSL/**/*.py host-side layout code (sweep_notebooks.py `--examples`) | 42 | 28 as DSL | 4 | 0 | 10 the DSL refuses (torch) | 18 / 10 / 4 |
+
+`--source headers` (`header_statements`): CuTe 4.7.0's headers' `//` comments' worked examples (a
+call with its printout after `->`, `=>` or `=`: layout.hpp's `make_ordered_layout(…)  ->
+(_2,_2,_2,_2):(_1,_4,_8,_2)`, swizzle.hpp's `make_swizzle<0b1000, 0b0100>()`, math.hpp's
+`bit_width( 0b0011 ) = 2`; `e.g. …`; a commented statement, tensor_impl.hpp's `Tensor thr_data =
+local_partition(…);`) and the layout types of constants the headers define (an atom's `using
+SM80_16x8_Row = Layout<…>;` under its `// (T32,V4) -> (M16,N8)`, pasted with `SM80_16x8_Row{}`;
+GMMA's `Layout_K_SW128_Atom_Bits`), each text once. Each refused one is compiled (no `undefined`
+shortcut: `popcount(0b00011101)` is CuTe's though cute says `unknown function`); many errors at
+once (`many_errors_oracle`: every block an error points into left out in one round). Fixed: GMMA's
+atoms over bits (`smem_ptr_flag` is `smem_ptr_flag_bits<1>`, 9), tensor_impl.hpp's `e.g.
+group<2,4>(make_tensor<int>(…))`, which CuTe does not compile (its `group` is the tuple algorithm:
+refused naming group_modes); beside the row, `GMMA::Layout_*_Atom<T>` of any element type CuTe
+names (`<double>`, `<int4b_t>`, `<uint1b_t>`: the one element table) and an undefined index named
+(`local_partition(…, thr_idx)`). Refused still: math.hpp's `popcount` (3: the bit functions of
+numeric/math.hpp are not modelled; the others' examples are fragments, CuTe's static_assert wants
+unsigned types), mma_traits_sm80.hpp's SM80_16x8x128_S32U1U1S32_TN_XORPOPC `ALayout`, whose
+stride is not congruent with its shape (CuTe prints it; cute refuses such layouts by its law, the
+atom too). The 53 fragments name what the comment leaves out (`data`, `vec`, `T<…>`) or need an
+unsigned type (`bit_width(0b0011)`: CuTe's static_assert).
+
+`--source collectives` (`collective_statements`): each statement of CUTLASS's GEMM collectives
+that builds a layout, an atom, a tiled MMA or a copy (`using SmemLayoutA =
+decltype(tile_to_shape(SmemLayoutAtomA{}, …, cute::conditional_t< ::cutlass::gemm::detail::
+is_major<0,StrideA>(), Step<_2,_1,_3>, Step<_1,_2,_3>>{}));`), pasted after COLLECTIVE_CONTEXT
+(the template parameters of an SM90 TMA half_t GEMM: `using StrideA = Stride<int64_t, _1,
+int64_t>;`, `using GmemTiledCopyA = SM90_TMA_LOAD;`, `constexpr int Stages = 4;`, …), which the
+program has once at file scope (with cutlass/gemm/gemm.h). Most are fragments: they name the
+collective's own members (`mainloop_params`, `args`, `thr_layout_vmnk`, `SmemLayoutAtomSFA`, …).
+Fixed (the context was refused): tuple types of run-time elements (`Stride<int64_t, _1,
+int64_t>{}` is `(0,_1,0)`, CuTe's tuple value-initializes; `Shape<int,int,int,int>{m, n, k, l}`),
+a TMA operation as a type alias, a declaration of several variables (`int M = 4096, N = 4096;`),
+`cute::conditional_t<C, A, B>{}`, the global qualifier `::cutlass::…`, CUTLASS's
+`gemm::detail::is_major<0,StrideA>()` / `is_mn_major<…>()` / `is_k_major<…>()` (5: the SM90 and
+SM120 collectives' `SmemLayoutA`). Refused still: `conditional_t<size<1>(TileShape{}) < 128, …>`
+(a `<` comparison inside template arguments). The
+one that differs is a lambda whose body names what no statement declared (`tCrE`): C++ rejects it
+at its definition, cute where it is called.
+
+The DSL's examples (sweep_notebooks.py `--examples`, its docstring). Fixed: a 2-CTA TMA operation's
+print (`  CTA group = 2`), `from cutlass.cutlass_dsl import (…)` over lines, `cute.size_in_bytes`
+(2). Refused still: a class imported bare (`from cutlass.cute.nvgpu.tcgen05 import
+OperandMajorMode`), `cute.SymInt`, `cute.core._pack_shape` (private), tcgen05's `Repetition`.
+
 A TEST body is pasted after the functions its file defines above it (`template <class L> void
 test_coalesce(L const& l) { … }`), as a user pasting the file has them; `--no-helpers` pastes
 the body alone.
 """
 import argparse
 import collections
+import glob
 import os
 import re
 import subprocess
@@ -503,6 +556,158 @@ def test_bodies(mirror):
             INCLUDES.update(re.findall(r"^#include\s*<cute/[^>]+>", text, re.M))
             out.append((f"{path} TEST({m.group(1)}, {m.group(2)})", text[m.end():i - 1],
                         helpers))
+    return out
+
+
+# ---- CuTe's headers' comments (`--source headers`) ----
+
+# the headers a reader reads: CuTe 4.7.0's, as the oracle compiles them
+CUTE_HEADERS = "/work/shared/cutlass-4.7/include/cute"
+
+# a worked example of a comment: `e.g. make_tensor<float>(Int<12>{})`, `make_swizzle<…>()  ->
+# Swizzle<1,2,1>`, `make_ordered_layout(…)` above a line `->  (_2,_2,_2,_2):(…)`, `bit_width(
+# 0b0011 ) = 2`, a statement `Tensor thr_data = local_partition(…);  // ( _8, _4)`
+COMMENT_CALL = re.compile(r"^(?:e\.g\.\s*)?((?!(?:static_)?assert\b)(?:cute::)?[a-z_]\w*(?:<[^;]*?>)?\(.*\)(?:\{\})?)"
+                          r"\s*(?:(?:->|=>|=(?!=))\s*\S.*)?$")
+# (a declaration of a value: commented-out code, `auto [s, d] = init;`, `using reference = …;`,
+# `int p = lo;`, is no example)
+COMMENT_STATEMENT = re.compile(r"^((?:auto|Tensor|Layout)\s+\w+\s*=(?!\s*typename)[^;]*;)\s*(?://.*)?$")
+# an atom's or a traits' layout type of constants (`using SM80_16x8_Row = Layout<Shape
+# <Shape<_4,_8>,_4>, …>;`, the layouts the comments `// (T32,V4) -> (M16,N8)` name): pasted with
+# its value (`SM80_16x8_Row{}`)
+TYPEDEF = re.compile(r"^[ \t]*using\s+(\w+)\s*=\s*((?:Layout|ComposedLayout|Shape|Stride|Swizzle|Tile)"
+                     r"\b[^;]*);", re.M)
+CONSTANT_NAMES = re.compile(r"^(?:Layout|Shape|Stride|ComposedLayout|Swizzle|Int|_\d+|Tile|Step"
+                            r"|Underscore|X|smem_ptr_flag|smem_ptr_flag_bits|cute)$")
+
+
+def header_statements(root=CUTE_HEADERS):
+    """What a reader pastes from CuTe's headers (`--source headers`), each alone: the worked
+    examples of their `//` comments (a call with its printout after `->`, `=>` or `=`, `e.g.
+    …`, a commented statement) and the layout types of constants they define (an atom's
+    `using SM80_16x8_Row = Layout<…>;`, then `SM80_16x8_Row{}`), each text once: (where,
+    text, "")."""
+    out, seen = [], set()
+    for path in sorted(glob.glob(os.path.join(root, "**", "*.hpp"), recursive=True)):
+        rel = os.path.relpath(path, os.path.dirname(root))
+        text = open(path).read()
+        for n, line in enumerate(text.split("\n"), 1):
+            m = re.match(r"^\s*//+\s?(.*)$", line)
+            if not m:
+                continue
+            said = m.group(1).strip()
+            if "@a" in said or "..." in said or re.match(r"^(?:Tensor|auto)\s+\w+\s*=\s*\.\.\.", said):
+                continue
+            st = COMMENT_STATEMENT.match(said)
+            call = COMMENT_CALL.match(said)
+            if st:
+                unit = st.group(1)
+            elif call and not said.endswith(";"):
+                unit = call.group(1).strip()
+                # the call's own parentheses, balanced (`bit_width( 0b0011 )`)
+                # (a table's columns, `back(NewLayout)  get<I>(OldLayout)`, or a comparison, are
+                # no call)
+                if unit.count("(") != unit.count(")") or re.search(r"\)\s{2,}\w| [<>] ", unit):
+                    continue
+            else:
+                continue
+            if unit not in seen:
+                seen.add(unit)
+                out.append((f"{rel}:{n} comment", unit, ""))
+        for m in TYPEDEF.finditer(text):
+            name, rhs = m.group(1), re.sub(r"\s+", " ", m.group(2))
+            if not all(CONSTANT_NAMES.match(i) for i in re.findall(r"[A-Za-z_]\w*", rhs)):
+                continue  # a template's parameters (`Shape<_1,Int<N>>`)
+            if rhs in seen:
+                continue
+            seen.add(rhs)
+            n = text.count("\n", 0, m.start()) + 1
+            out.append((f"{rel}:{n} using {name}", f"using {name} = {rhs};\n{name}{{}}", ""))
+    return out
+
+
+# ---- CUTLASS's collectives (`--source collectives`) ----
+
+# the template parameters of a collective as a kernel author instantiates them (an SM90 TMA
+# warp-specialized half_t GEMM, CollectiveBuilder's choices): the `using`/`auto` context pasted
+# before each of a collective's statements (in the program: at file scope)
+COLLECTIVE_CONTEXT = """\
+using ElementA = half_t;
+using ElementB = half_t;
+using ElementAccumulator = float;
+using TileShape = Shape<_128,_128,_64>;
+using ClusterShape = Shape<_2,_1,_1>;
+using StrideA = Stride<int64_t, _1, int64_t>;
+using StrideB = Stride<int64_t, _1, int64_t>;
+constexpr int Stages = 4;
+using SmemLayoutAtomA = GMMA::Layout_K_SW128_Atom<half_t>;
+using SmemLayoutAtomB = GMMA::Layout_K_SW128_Atom<half_t>;
+using TiledMma = decltype(make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>{}, Layout<Shape<_2,_1,_1>>{}));
+using SmemCopyAtomA = Copy_Atom<SM75_U32x4_LDSM_N, half_t>;
+using SmemCopyAtomB = Copy_Atom<SM75_U32x4_LDSM_N, half_t>;
+using GmemTiledCopyA = SM90_TMA_LOAD;
+using GmemTiledCopyB = SM90_TMA_LOAD_MULTICAST;
+using CtaShape_MNK = TileShape;
+int M = 4096;
+int N = 4096;
+int K = 4096;
+int L = 1;"""
+
+# where a collective's statement that builds a layout, an atom, a tiled MMA or a copy starts
+COLLECTIVE_START = re.compile(
+    r"^[ \t]*((?:static\s+)?(?:constexpr\s+)?(?:using\s+\w+\s*=|auto\s+\w+\s*=|Tensor\s+\w+\s*="
+    r"|Layout\s+\w+\s*=))", re.M)
+COLLECTIVE_BUILDERS = re.compile(
+    r"tile_to_shape|make_tiled_mma|make_tiled_copy|make_layout|Layout<|composition|_divide|make_tile"
+    r"|_product|ss_smem_selector|make_cotiled_copy|Copy_Atom<|MMA_Atom<|TiledMMA<|make_shape"
+    r"|ComposedLayout<|Swizzle<|upcast|recast_layout|make_tma_copy")
+
+
+def statement_from(text, i):
+    """The statement of `text` that starts at `i`, to its top-level `;` (comments left out),
+    or None where a closing bracket comes first (no statement)."""
+    depth, j = 0, i
+    while j < len(text):
+        if text.startswith("//", j):
+            j = text.find("\n", j)
+            if j < 0:
+                return None
+            continue
+        c = text[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == ";" and depth == 0:
+            return re.sub(r"//[^\n]*", "", text[i:j + 1])
+        j += 1
+    return None
+
+
+def collective_statements(mirror):
+    """The statements of CUTLASS's GEMM collectives (include/cutlass/gemm/collective/*.hpp)
+    that build a layout, an atom, a tiled MMA or a copy (`using SmemLayoutA =
+    decltype(tile_to_shape(SmemLayoutAtomA{}, make_shape(…), …));`, `auto cluster_layout_vmnk =
+    tiled_divide(…);`), each once (its text), each after COLLECTIVE_CONTEXT, its template
+    parameters (CONTEXT): (where, text, ""). `DispatchPolicy::Stages` is the context's `Stages`."""
+    out, seen = [], set()
+    for path in git(mirror, "ls-tree", "--name-only", "HEAD", "include/cutlass/gemm/collective/").split():
+        if not path.endswith(".hpp"):
+            continue
+        text = git(mirror, "show", f"HEAD:{path}")
+        for m in COLLECTIVE_START.finditer(text):
+            st = statement_from(text, m.start(1))
+            if st is None or not COLLECTIVE_BUILDERS.search(st):
+                continue
+            st = st.replace("DispatchPolicy::Stages", "Stages").strip()
+            key = re.sub(r"\s+", "", st)
+            if key in seen:
+                continue
+            seen.add(key)
+            n = text.count("\n", 0, m.start(1)) + 1
+            out.append((f"{path.removeprefix('include/cutlass/gemm/collective/')}:{n}", st, ""))
     return out
 
 
@@ -699,6 +904,32 @@ def ndebug_oracle():
     return path
 
 
+def many_errors_oracle():
+    """cute-oracle reporting every error of the program (`-fmax-errors=0`, each error's and
+    each `required from here` line kept), so that compile_many leaves out at once every block an
+    error points into: a source of many fragments (the collectives' statements, each after one
+    context) compiles in a few rounds, not one round a fragment."""
+    import tempfile
+    script = open("/work/shared/tools/cute-oracle").read()
+    assert "-fmax-errors=1 " in script and 'grep -m3 -E "error|required from here"' in script
+    script = script.replace("-fmax-errors=1 ", "-fmax-errors=0 ", 1).replace(
+        'grep -m3 -E "error|required from here"', 'grep -E "error|required from here"', 1)
+    os.environ.setdefault("CUTE_INCLUDE", "/work/shared/cutlass-4.7/include")
+    fd, path = tempfile.mkstemp(prefix="cute-oracle-many-")
+    with os.fdopen(fd, "w") as f:
+        f.write(script)
+    os.chmod(path, 0o755)
+    import atexit
+    atexit.register(os.remove, path)
+    return path
+
+
+# the `using`/`auto` context every statement of a source is pasted after (the collectives'
+# template parameters, COLLECTIVE_CONTEXT): cute reads it before each statement, the program
+# has it once at file scope
+CONTEXT = ""
+
+
 # the lines cute-oracle writes before the program's first line (its #includes and `main`)
 ORACLE_HEADER = 25
 
@@ -733,6 +964,8 @@ def compile_many(blocks):
     # CUDA's built-in indices as cute answers them, at file scope too (the blocks are in a
     # function of their own)
     lines += cute_sessions.CUDA_INDICES.split("\n")[:-1]
+    if CONTEXT:
+        lines += ["using namespace cute;"] + CONTEXT.split("\n")
     if SHIMS:
         # the shims at file scope (the pipeline's header calls `__syncthreads()`), then the
         # headers that read them and CUDA's indices
@@ -791,13 +1024,16 @@ def compile_many(blocks):
         outs = cute_sessions.without_host_lines(r.stdout).split(MARK + "\n")
         if len(outs) == len(blocks) + 1:
             return outs[:-1]
-    m = re.search(r"q\.cpp:(\d+):", r.stderr)
-    if m:
-        at = int(m.group(1)) - ORACLE_HEADER
-        bad = max((i for i, s in enumerate(starts) if s <= at), default=None)
-        if bad is not None:
-            rest = compile_many(blocks[:bad] + blocks[bad + 1:])
-            return rest[:bad] + [None] + rest[bad:]
+    # every block an error points into (one with cute-oracle's first error; all of them with
+    # many_errors_oracle's), left out at once
+    bads = sorted({b for b in (max((i for i, s in enumerate(starts) if s <= at), default=None)
+                               for at in (int(x) - ORACLE_HEADER
+                                          for x in re.findall(r"q\.cpp:(\d+):", r.stderr)))
+                   if b is not None})
+    if bads:
+        kept = [k for k in range(len(blocks)) if k not in bads]
+        rest = iter(compile_many([blocks[k] for k in kept]))
+        return [None if k in bads else next(rest) for k in range(len(blocks))]
     if len(blocks) == 1:
         # it compiled and stopped as it ran (a kernel's cp.async copy on the host: CuTe's
         # `CUTE_INVALID_CONTROL_PATH`, "Support for cp.async instructions has not been enabled")
@@ -1385,7 +1621,7 @@ def main():
     ap.add_argument("-v", action="store_true", help="list each block's result")
     ap.add_argument("--no-helpers", action="store_true",
                     help="paste each TEST body alone, without the functions defined above it")
-    ap.add_argument("--source", choices=("all", "docs", "statements", "tests", "tutorials", "unit"),
+    ap.add_argument("--source", choices=("all", "docs", "statements", "tests", "tutorials", "unit", "headers", "collectives"),
                     default="all",
                     help="which sources to sweep (all: each, a row each)")
     ap.add_argument("--dump", metavar="DIR",
@@ -1409,6 +1645,12 @@ def main():
     if ap_source in ("all", "statements"):
         sources.append(("media/docs/cpp/cute/*.md statements, each alone",
                         doc_statements(args.mirror), KERNEL_SHIMS))
+    if ap_source in ("all", "headers"):
+        sources.append(("include/cute/**/*.hpp comments' examples and constant layouts, each alone",
+                        header_statements(), ""))
+    if ap_source in ("all", "collectives"):
+        sources.append(("include/cutlass/gemm/collective/*.hpp statements, each alone",
+                        collective_statements(args.mirror), ""))
     if ap_source in ("all", "tests"):
         sources.append(("test/unit/cute/core TEST bodies", test_bodies(args.mirror), ""))
     if ap_source in ("all", "unit"):
@@ -1429,15 +1671,23 @@ def main():
     print("| source | tried | as CuTe | as CuTe up to the GPU | refused | differs |")
     print("| --- | --- | --- | --- | --- | --- |")
     details, reasons = [], collections.Counter()
-    global SHIMS, ORACLE
+    global SHIMS, ORACLE, CONTEXT
     plain_oracle = ORACLE
     for name, blocks, shims in sources:
         SHIMS = shims
         ORACLE = ndebug_oracle() if name.startswith("test/unit") else plain_oracle
+        # (the headers' and the collectives' statements: many fragments, each error at once;
+        # the collectives' after their context)
+        if name.startswith("include/"):
+            ORACLE = many_errors_oracle()
+        CONTEXT = COLLECTIVE_CONTEXT if name.startswith("include/cutlass/") else ""
+        if CONTEXT:
+            # (the collectives' helpers of CUTLASS's own, `::cutlass::gemm::detail::is_major`)
+            INCLUDES.add("#include <cutlass/gemm/gemm.h>")
         answered, gpu_stops, counts = [], [], collections.Counter()
         refused_alone = []  # (a statement alone) the ones cute refuses: does CuTe compile them?
         for where, block, helpers in blocks:
-            code, out, err = run_cute(args.bin, helpers + "\n" + block if helpers else block)
+            code, out, err = run_cute(args.bin, "\n".join(x for x in (CONTEXT, helpers, block) if x))
             if code != 0:
                 first = next((l for l in (out + err).split("\n") if l.startswith("error")), "error")
                 if GPU_ONLY in first:
@@ -1513,7 +1763,10 @@ def main():
             # the program a compile); the others are compiled
             undeclared = re.compile(r"undefined variable|unknown function|is neither a variable"
                                     r"|is a function: call it|unknown type")
-            to_compile = [u for u in refused_alone if not undeclared.search(u[3])]
+            # (the headers' examples name nothing declared before them: each is compiled,
+            # `popcount(0b00011101)` is CuTe's though cute says `unknown function`)
+            to_compile = [u for u in refused_alone
+                          if not name.startswith("media/") or not undeclared.search(u[3])]
             compiled = dict(zip((u[0] for u in to_compile), compile_many(
                 [(h, [l for l in b.split("\n") if l.strip()]) for _, b, h, _ in to_compile])))
             for where, _, _, first in refused_alone:

@@ -111,7 +111,7 @@ pub static ELEMENTS: &[Element] = &[
     Element { cpp: &["float"], bits: 32, short: &["f32", "fp32"], dsl: Some("Float32"), mlir: Some("f32"), mma_letters: Some("F32"), held: Some(ElemType::F32), copy: true, umma: true, ..ROW },
     Element { cpp: &["double"], bits: 64, short: &["f64", "fp64"], dsl: Some("Float64"), mlir: Some("f64"), mma_letters: Some("F64"), held: Some(ElemType::F64), copy: true, ..ROW },
     Element { cpp: &["half_t", "half", "__half"], bits: 16, short: &["f16", "float16_t", "fp16"], dsl: Some("Float16"), mlir: Some("f16"), mma_letters: Some("F16"), held: Some(ElemType::F16), copy: true, umma: true, ..ROW },
-    Element { cpp: &["bfloat16_t"], bits: 16, short: &["bf16", "__nv_bfloat16"], dsl: Some("BFloat16"), mlir: Some("bf16"), mma_letters: Some("BF16"), held: Some(ElemType::BF16), copy: true, umma: true, ..ROW },
+    Element { cpp: &["bfloat16_t"], bits: 16, short: &["bf16", "bfloat16", "__nv_bfloat16"], dsl: Some("BFloat16"), mlir: Some("bf16"), mma_letters: Some("BF16"), held: Some(ElemType::BF16), copy: true, umma: true, ..ROW },
     Element { cpp: &["tfloat32_t"], bits: 32, short: &["tf32"], dsl: Some("TFloat32"), mlir: Some("tf32"), mma_letters: Some("TF32"), held: Some(ElemType::TF32), copy: true, umma: true, ..ROW },
     Element { cpp: &["int8_t", "signed char"], bits: 8, short: &["s8", "i8"], dsl: Some("Int8"), mlir: Some("i8"), mma_letters: Some("S8"), held: Some(ElemType::I8), copy: true, umma: true, ..ROW },
     Element { cpp: &["int16_t", "short"], bits: 16, short: &["s16", "i16"], dsl: Some("Int16"), mlir: Some("i16"), mma_letters: Some("S16"), held: Some(ElemType::I16), copy: true, ..ROW },

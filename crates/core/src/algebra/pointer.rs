@@ -140,6 +140,11 @@ pub enum PtrBase {
     Null,
     /// A pointer declared by name (`half_t const* A`): printed `A`, `A+132`.
     Named(String),
+    /// `nullptr` moved to a byte address that is not a whole number of its elements from
+    /// null: what `recast_ptr<U>` makes of an address misaligned for `U` (CuTe reinterprets the
+    /// address as it is: `recast<double>` of a `half_t` tensor at 0x4). Its address is these
+    /// bytes plus the offset in elements; CuTe prints it as any address (`ptr[64b](0x4)`).
+    Bytes(i64),
     /// The register array of an owning tensor (`make_tensor<float>(…)`, `make_fragment_like`):
     /// CuTe prints its stack address; `cute` prints the fixed placeholder `stack`.
     Stack,
@@ -565,9 +570,28 @@ impl Pointer {
                 Self::element_bytes(bits) * 8
             }
         };
-        let at_bit = arith::mul(self.offset, unit(old_bits, self.subbyte), OP)?;
+        let at_bit = match self.base {
+            // a misaligned address: its bits from null
+            PtrBase::Bytes(_) => match self.address() {
+                Some(bytes) => arith::mul(bytes, 8, OP)?,
+                None => return Err(condition(OP, format!("{self}: its address overflows"))),
+            },
+            _ => arith::mul(self.offset, unit(old_bits, self.subbyte), OP)?,
+        };
         let subbyte = new_bits < 8;
         let new_unit = unit(new_bits, subbyte);
+        let from_null = matches!(self.base, PtrBase::Null | PtrBase::Bytes(_));
+        if at_bit % new_unit != 0 && from_null && !subbyte && at_bit % 8 == 0 {
+            // CuTe reinterprets the address as it is (a reinterpret_cast): a pointer at a byte
+            // address its elements are not aligned to
+            let p = Pointer {
+                subbyte,
+                swizzle: self.swizzle,
+                ..Pointer::at(self.space, new, PtrBase::Bytes(at_bit / 8), 0)
+            };
+            p.check_width()?;
+            return Ok(p);
+        }
         if at_bit % new_unit != 0 {
             // CuTe reinterprets the address as it is (a reinterpret_cast): a pointer its
             // elements are not aligned to, which cute's pointers (whole elements from a base)
@@ -590,11 +614,15 @@ impl Pointer {
                 ),
             ));
         }
+        let base = match self.base {
+            PtrBase::Bytes(_) => PtrBase::Null,
+            ref b => b.clone(),
+        };
         let p = Pointer {
             subbyte,
             // pointer_swizzle.hpp: the swizzle acts on the address, whatever the type
             swizzle: self.swizzle,
-            ..Pointer::at(self.space, new, self.base.clone(), at_bit / new_unit)
+            ..Pointer::at(self.space, new, base, at_bit / new_unit)
         };
         p.check_width()?;
         Ok(p)
@@ -786,6 +814,10 @@ impl Pointer {
             (PtrBase::Null, ElementWidth::Bits(b)) => {
                 (self.offset / self.logical_per_physical()).checked_mul(self.physical_bytes(*b))
             }
+            (PtrBase::Bytes(at), ElementWidth::Bits(b)) if !self.subbyte => self
+                .offset
+                .checked_mul(self.physical_bytes(*b))
+                .and_then(|bytes| bytes.checked_add(*at)),
             _ => None,
         }
     }
@@ -882,9 +914,8 @@ impl Pointer {
             Pointer::new(space, width.clone(), PtrBase::Null)?;
             let size = Self::element_bytes(width.bits("an address")?);
             if bytes % size != 0 {
-                return Err(bad(format!(
-                    "address {t} is not a multiple of the element size, {size} bytes"
-                )));
+                // an address its elements are not aligned to (what recast_ptr makes of one)
+                return Pointer::new(space, width.clone(), PtrBase::Bytes(bytes));
             }
             return at(PtrBase::Null, bytes / size);
         }
@@ -986,7 +1017,7 @@ impl Pointer {
             (None, _) => write!(f, "{}[{}](", self.prefix(), self.width)?,
         }
         let name = match &self.base {
-            PtrBase::Null => {
+            PtrBase::Null | PtrBase::Bytes(_) => {
                 let bit = if self.subbyte {
                     format!(".{}", self.bit_index())
                 } else {

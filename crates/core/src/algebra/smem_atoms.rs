@@ -89,7 +89,7 @@ pub fn is_atom_name(name: &str) -> bool {
 
 /// Whether NAME is an element type [`type_bits`] knows (no error message built).
 pub fn is_type_name(name: &str) -> bool {
-    ELEMENT_TYPES.iter().any(|(n, _)| *n == name)
+    element_type_bits(name).is_some()
 }
 
 /// Parse `Layout_K_SW128_Atom` (optionally prefixed `GMMA::`).
@@ -118,46 +118,30 @@ pub fn parse_atom_name(name: &str) -> Result<(Major, SwizzleWidth)> {
 }
 
 /// The element types `gmma_atom` accepts, for messages.
-pub const TYPE_NAMES: &str = "f16, bf16, tf32 (also half_t, bfloat16_t, tfloat32_t, f32/float, \
-                              and the 8-bit e4m3, e5m2, s8, u8, int8_t, uint8_t)";
+pub const TYPE_NAMES: &str = "an element type CuTe names (half_t, bfloat16_t, tfloat32_t, float, \
+                              double, int8_t, uint1b_t, int4b_t, float_e4m3_t, float_e2m1_t, …) \
+                              or its short spelling (f16, bf16, tf32, e4m3, s8, u8)";
 
-/// The element types `gmma_atom` accepts and their `sizeof_bits`.
-pub const ELEMENT_TYPES: &[(&str, i64)] = &[
-    ("f16", 16),
-    ("half", 16),
-    ("half_t", 16),
-    ("fp16", 16),
-    ("bf16", 16),
-    ("bfloat16", 16),
-    ("bfloat16_t", 16),
-    ("tf32", 32),
-    ("tfloat32_t", 32),
-    ("f32", 32),
-    ("float", 32),
-    ("fp32", 32),
-    ("e4m3", 8),
-    ("e5m2", 8),
-    ("float_e4m3_t", 8),
-    ("float_e5m2_t", 8),
-    ("s8", 8),
-    ("u8", 8),
-    ("int8_t", 8),
-    ("uint8_t", 8),
-    ("i8", 8),
-];
+/// `sizeof_bits<T>` of an element type CuTe names (the one table, [`super::element`]), or of
+/// its short spelling (`f16`, `s8`): CuTe's `Layout_*_Atom<T>` is `upcast<sizeof_bits<T>>` of
+/// the atom over bits, for any `T` (`GMMA::Layout_K_SW128_Atom<int4b_t>`, `<double>`).
+fn element_type_bits(name: &str) -> Option<i64> {
+    super::element::element_bits(name).or_else(|| {
+        super::element::ELEMENTS
+            .iter()
+            .find(|e| e.short.contains(&name))
+            .map(|e| e.bits)
+    })
+}
 
 /// `sizeof_bits<T>` of an element type name.
 pub fn type_bits(name: &str) -> Result<i64> {
-    ELEMENT_TYPES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, bits)| *bits)
-        .ok_or_else(|| {
-            condition(
-                "gmma_atom",
-                format!("unknown element type '{name}': expected one of {TYPE_NAMES}"),
-            )
-        })
+    element_type_bits(name).ok_or_else(|| {
+        condition(
+            "gmma_atom",
+            format!("unknown element type '{name}': expected {TYPE_NAMES}"),
+        )
+    })
 }
 
 /// `GMMA::Layout_{major}_{width}_Atom_Bits`: the atom over bits, with `smem_ptr[1b]`.
@@ -366,7 +350,9 @@ mod tests {
     fn bad_names_are_refused() {
         assert!(parse_atom_name("Layout_K_SW16_Atom").is_err());
         assert!(parse_atom_name("Layout_X_SW32_Atom").is_err());
-        assert!(type_bits("f64").is_err());
+        assert!(type_bits("f65").is_err());
+        // (any element type CuTe names: `Layout_K_SW128_Atom<double>` is CuTe's too)
+        assert_eq!(type_bits("double").unwrap(), 64);
     }
 
     #[test]

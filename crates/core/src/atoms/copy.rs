@@ -266,9 +266,12 @@ impl CopyAtom {
         };
         for (what, l) in [("source", &src), ("destination", &dst)] {
             let v = l.mode(1)?.size()?;
-            if v != 1 && v % bits != 0 {
+            // recast_layout<uint1_t, T>: upcast's shape_div, CuTe's static_assert that one of
+            // the two divides the other ("Static shape_div failure"); an atom narrower than T
+            // moves one value
+            if v != 1 && v % bits != 0 && bits % v != 0 {
                 return Err(bad(format!(
-                    "{canonical} moves {v} bits per thread in its {what}, not a multiple of {type_name}'s {bits} bits"
+                    "{canonical} moves {v} bits per thread in its {what}, neither a multiple nor a divisor of {type_name}'s {bits} bits (CuTe's shape_div static_assert)"
                 )));
             }
         }

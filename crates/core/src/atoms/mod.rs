@@ -75,7 +75,7 @@ impl fmt::Display for Atom {
 }
 
 /// Atom names and element types worth offering for completion (the GMMA family at a few N,
-/// the GMMA shared-memory atoms and the element types `gmma_atom` takes).
+/// the GMMA shared-memory atoms and the element types).
 pub fn completion_names() -> Vec<String> {
     let mut out: Vec<String> = mma::warp_names();
     out.extend(umma::families().into_iter().map(|(n, _)| n));
@@ -93,10 +93,13 @@ pub fn completion_names() -> Vec<String> {
             .iter()
             .map(|(n, _)| n.to_string()),
     );
+    // the element types (`gmma_atom` takes each): their C++ and short spellings of one word
     out.extend(
-        crate::algebra::smem_atoms::ELEMENT_TYPES
+        crate::algebra::element::ELEMENTS
             .iter()
-            .map(|(n, _)| n.to_string()),
+            .flat_map(|e| e.cpp.iter().chain(e.short))
+            .filter(|n| !n.contains([' ', '<']))
+            .map(|n| n.to_string()),
     );
     out
 }

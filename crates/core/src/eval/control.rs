@@ -719,6 +719,20 @@ impl Env {
         self.conditional_typed(c, a, b).map(|(v, _)| v)
     }
 
+    /// `conditional_t<C, A, B>{}` (type_traits): the value of the type chosen, as it is.
+    pub(super) fn conditional_type(
+        &self,
+        c: &Expr,
+        a: &Expr,
+        b: &Expr,
+    ) -> Result<Value, EvalError> {
+        let cond = Condition {
+            expr: *c,
+            span: c.span,
+        };
+        self.eval(if self.holds(&cond)? { a } else { b })
+    }
+
     /// [`Env::conditional`] with the taken branch's C++ integer type, where it has one
     /// (`n == 64 ? uint64_t(-1) : (uint64_t(1) << n) - 1`: a `uint64_t`).
     pub(super) fn conditional_typed(
@@ -733,7 +747,8 @@ impl Env {
         };
         let (taken, other) = if self.holds(&cond)? { (a, b) } else { (b, a) };
         let (v, ty) = self.eval_typed(taken)?;
-        if ty.is_some() {
+        // (Python's `A if C else B` is the branch taken, as it is)
+        if ty.is_some() || self.dsl_statement() {
             return Ok((v, ty));
         }
         if let Some((x, false)) = equality::truth_value(&v)

@@ -99,8 +99,8 @@ pub fn into_int_tuple(v: Value, span: Span) -> Result<IntTuple, EvalError> {
 
 /// Where an integer is expected.
 pub fn to_int(v: &Value, span: Span) -> Result<i64, EvalError> {
-    v.as_int()
-        .ok_or_else(|| EvalError::new(format!("expected an integer, found {}", v.kind()), span))
+    // (a bare name no variable has: `undefined variable`, as where a layout is expected)
+    v.as_int().ok_or_else(|| wrong_kind(v, "an integer", span))
 }
 
 /// Where a mode index is expected.

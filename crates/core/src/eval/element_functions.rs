@@ -38,6 +38,9 @@ pub(super) enum ElementFn {
     Functor(&'static str, usize),
     /// A lambda, and the lambdas its body sees (`None`: all).
     Lambda(Box<Routine>, Option<usize>),
+    /// A function of the table passed by name (the DSL's `g=cute.tuple_cat`), called on the
+    /// values as a call of it in the text is.
+    Table(&'static super::functions::Function),
 }
 
 /// functional.hpp's functors `cute` computes on numbers, and how many arguments each takes.
@@ -230,18 +233,27 @@ impl Env {
             Ok(ElementFn::Lambda(Box::new(r), seq))
         };
         match e.kind {
-            ExprKind::Lambda(params, body, python) => {
-                lambda(Env::inline_lambda(params, body, python), None)
-            }
+            ExprKind::Lambda(l) => lambda(Env::inline_lambda(l), None),
             ExprKind::Name(n) if let Some(r) = self.bound_lambda(n) => {
                 let seq = r.seq;
                 lambda(r, Some(seq))
             }
+            // a Python function of the program's own passed by name
+            ExprKind::Name(_) if let Some(r) = self.named_function(e) => lambda(r, None),
             ExprKind::Name(n) | ExprKind::Qualified(n)
                 if !self.is_bound(n)
                     && let Some((name, arity)) = functor(n) =>
             {
                 Ok(ElementFn::Functor(name, arity))
+            }
+            // the DSL's `g=cute.tuple_cat` (`g=tuple_cat` after `from cutlass.cute import *`):
+            // a function of the table
+            ExprKind::Qualified(n) | ExprKind::Name(n)
+                if self.dsl_statement()
+                    && !self.is_bound(n)
+                    && let Some(f) = super::functions::lookup(n) =>
+            {
+                Ok(ElementFn::Table(f))
             }
             // a functor object (`conjugate conj;`, `auto f = plus{};`)
             ExprKind::Name(n)
@@ -271,6 +283,13 @@ impl Env {
                 check_functor_arity(name, *arity, args.len(), span)?;
                 apply_functor(name, args).map_err(|m| EvalError::new(m, span))
             }
+            ElementFn::Table(f) => Err(EvalError::new(
+                format!(
+                    "{} on a tensor's elements is not modelled (a functor or a lambda is)",
+                    f.name
+                ),
+                span,
+            )),
             ElementFn::Lambda(r, seq) => {
                 let vals = args.iter().map(|s| Value::Scalar(Box::new(*s))).collect();
                 let v = self.call_routine_on(r, vals, span, *seq)?;

@@ -262,3 +262,46 @@ pub(crate) fn compact_strides(
         })
         .collect())
 }
+
+/// The DSL's `TypedTensor` (cutlass/cute/typing.py, `cute.Tensor[dtype, shape, stride]`): a
+/// tensor's type as a jit function's annotation names it, its element type, static shape and
+/// stride, memory space and assumed alignment; printed as its `__str__` writes it, `Tensor<Float32,
+/// (16,), (1,)>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypedTensor {
+    /// The element type.
+    pub dtype: ElemType,
+    /// Its shape, as given (a Python int or tuple).
+    pub shape: Value,
+    /// Its stride, as given.
+    pub stride: Value,
+    /// Its memory space's name (`generic` by default).
+    pub memspace: String,
+    /// The pointer's assumed alignment in bytes (the element's size rounded up to a byte by
+    /// default).
+    pub assumed_align: i64,
+}
+
+impl TypedTensor {
+    /// The DSL's `__str__`: `Tensor<Float32, (16,), (1,)>`.
+    pub fn text(&self) -> String {
+        let mut out = format!("Tensor<{}, ", self.dtype.dsl_type().unwrap_or("?"));
+        super::plain::write_traced_value(&mut out, &self.shape);
+        out.push_str(", ");
+        super::plain::write_traced_value(&mut out, &self.stride);
+        out.push('>');
+        out
+    }
+
+    /// Its properties (`shape`, `stride`, `element_type`, `memspace`, `assumed_align`).
+    pub fn field(&self, name: &str) -> Option<Value> {
+        Some(match name {
+            "shape" => self.shape.clone(),
+            "stride" => self.stride.clone(),
+            "element_type" => Value::Name(self.dtype.dsl_type().unwrap_or("?").to_string()),
+            "memspace" => Value::Name(self.memspace.clone()),
+            "assumed_align" => Value::int(self.assumed_align),
+            _ => return None,
+        })
+    }
+}

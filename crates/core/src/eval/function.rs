@@ -204,34 +204,28 @@ impl Env {
     }
 
     /// Bind a lambda to a name (the variable of that name, if any, is gone).
-    pub(super) fn bind_lambda(&mut self, name: &str, params: &[&str], body: &str) {
+    pub(super) fn bind_lambda(&mut self, name: &str, lambda: &parser::Lambda) {
+        let routine = Routine {
+            what: format!("the lambda '{name}'"),
+            // Python's lambda is `<lambda>` whatever name it is bound to
+            qualname: if lambda.python {
+                format!("{}<lambda>", self.locals)
+            } else {
+                name.to_string()
+            },
+            ..Env::inline_lambda(lambda)
+        };
+        self.bind_routine(name, routine);
+    }
+
+    /// Bind a routine to a name as a lambda is bound, called by it (the variable of that
+    /// name, if any, is gone): `f = lambda x: EXPR`, Python's `g = f` of a function.
+    pub(super) fn bind_routine(&mut self, name: &str, routine: Routine) {
         self.vars.remove(name);
         self.arrays.remove(name);
         let seq = self.lambdas.values().map(|l| l.seq + 1).max().unwrap_or(0);
-        self.lambdas.insert(
-            name.to_string(),
-            Routine {
-                template_params: Vec::new(),
-                params: params.iter().map(|p| (p.to_string(), None)).collect(),
-                takes_layout: Vec::new(),
-                defaults: Vec::new(),
-                body: body.to_string(),
-                seq,
-                what: format!("the lambda '{name}'"),
-                qualname: name.to_string(),
-                first_line: None,
-                python: false,
-                jit: false,
-                constexpr: Vec::new(),
-                numeric: Vec::new(),
-                tensor: Vec::new(),
-                bound: Vec::new(),
-                compiled: false,
-                compiled_layouts: Vec::new(),
-                namespace: None,
-                unmodelled: None,
-            },
-        );
+        self.lambdas
+            .insert(name.to_string(), Routine { seq, ..routine });
     }
 
     /// A call of the user's function `n` with `args`: the overload of as many parameters.
@@ -404,13 +398,18 @@ impl Env {
     }
 
     /// A lambda written where it is used (`transform(T, [](auto x){ return x * 2; })`).
-    pub(super) fn inline_lambda(params: &[&str], body: &str, python: bool) -> Routine {
+    pub(super) fn inline_lambda(lambda: &parser::Lambda) -> Routine {
+        let python = lambda.python;
         Routine {
             template_params: Vec::new(),
-            params: params.iter().map(|p| (p.to_string(), None)).collect(),
+            params: lambda
+                .params
+                .iter()
+                .map(|p| (p.to_string(), None))
+                .collect(),
             takes_layout: Vec::new(),
-            defaults: Vec::new(),
-            body: body.to_string(),
+            defaults: lambda.defaults.iter().map(|d| d.to_string()).collect(),
+            body: lambda.body.to_string(),
             seq: 0,
             what: "the lambda".to_string(),
             qualname: "<lambda>".to_string(),
@@ -821,13 +820,11 @@ impl Env {
     /// `[&](auto x){ … }(a)`: a lambda called where it is written.
     pub(super) fn call_lambda_here(
         &self,
-        params: &[&str],
-        body: &str,
-        python: bool,
+        lambda: &parser::Lambda,
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
-        self.call_routine(&Env::inline_lambda(params, body, python), args, span, None)
+        self.call_routine(&Env::inline_lambda(lambda), args, span, None)
     }
 
     /// Call a routine: its arguments bound to its parameters in a scope of its own, its body
@@ -842,8 +839,29 @@ impl Env {
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
         r.check_modelled(span)?;
+        // Python's keyword arguments (`f(2, k=5)`): each at its parameter's place
+        let arena = bumpalo::Bump::new();
+        let placed;
+        let args = if r.python && args.iter().any(|a| matches!(a.kind, ExprKind::Keyword(..))) {
+            placed = Env::keyword_arguments_placed(r, args, span, &arena)?;
+            &placed[..]
+        } else {
+            args
+        };
         if r.python {
             self.python_names_defined(args)?;
+        }
+        // `apply(lambda x: x + 1, 3)`, `apply(f, 3)`: the functions passed, each bound in the
+        // body to its parameter's name as a lambda is, called by it
+        if args
+            .iter()
+            .any(|a| matches!(a.kind, ExprKind::Lambda(_) | ExprKind::Name(_)))
+        {
+            let functions: Vec<Option<Routine>> =
+                args.iter().map(|a| self.function_argument(a)).collect();
+            if functions.iter().any(Option::is_some) && r.takes(args.len()) {
+                return self.call_with_functions(r, args, functions, span, visible);
+            }
         }
         if r.takes(args.len()) && args.len() < r.params.len() && r.pack().is_none() {
             // `f()` of `void f(int x = 4)`: the default arguments of the parameters not given,
@@ -869,11 +887,11 @@ impl Env {
             );
         }
         // a Python function's list argument stays a list, the caller's object where it is
-        // passed by name (what the body appends the caller sees)
-        // (a jit function's are the DSL's run-time values, not the caller's list: not modelled)
-        let plain_python = r.python && !r.jit;
-        let vals = self.eval_args_as(args, !plain_python)?;
-        if plain_python {
+        // passed by name (what the body appends the caller sees; a jit function's where its
+        // parameter is `cutlass.Constexpr`, else a list of the DSL's run-time values,
+        // `traced_argument`)
+        let vals = self.eval_args_as(args, !r.python)?;
+        if r.python {
             *self.caller_names.borrow_mut() = args
                 .iter()
                 .map(|a| match a.kind {
@@ -885,6 +903,138 @@ impl Env {
                 .collect();
         }
         self.call_routine_on(r, vals, span, visible)
+    }
+
+    /// A Python call's arguments with its keyword arguments (`f(2, k=5)`) at their parameters'
+    /// places, as Python binds them: the positional ones first, each keyword one at the
+    /// parameter of its name, a parameter given none its default (read in `arena`), Python's
+    /// TypeError where a keyword names no parameter or one given already, or a parameter
+    /// without a default is given nothing.
+    fn keyword_arguments_placed<'e>(
+        r: &Routine,
+        args: &[Expr<'e>],
+        span: Span,
+        arena: &'e bumpalo::Bump,
+    ) -> Result<Vec<Expr<'e>>, EvalError> {
+        let named = r.params.len() - usize::from(r.pack().is_some());
+        let mut slots: Vec<Option<Expr<'e>>> = vec![None; named];
+        let mut rest = Vec::new();
+        let mut keywords = false;
+        for (k, a) in args.iter().enumerate() {
+            match a.kind {
+                ExprKind::Keyword(name, value) => {
+                    keywords = true;
+                    let Some(slot) = r.params[..named].iter().position(|(p, _)| p == name) else {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {}() got an unexpected keyword argument '{name}'",
+                                r.qualname
+                            ),
+                            a.span,
+                        ));
+                    };
+                    if slots[slot].is_some() {
+                        return Err(EvalError::new(
+                            format!(
+                                "TypeError: {}() got multiple values for argument '{name}'",
+                                r.qualname
+                            ),
+                            a.span,
+                        ));
+                    }
+                    slots[slot] = Some(*value);
+                }
+                _ if keywords => {
+                    return Err(EvalError::new(
+                        "SyntaxError: positional argument follows keyword argument",
+                        a.span,
+                    ));
+                }
+                _ if k < named => slots[k] = Some(*a),
+                _ => rest.push(*a),
+            }
+        }
+        let first_default = named.saturating_sub(r.defaults.len());
+        let mut placed = Vec::with_capacity(args.len().max(named));
+        for (k, slot) in slots.into_iter().enumerate() {
+            match slot {
+                Some(e) => placed.push(e),
+                None if k >= first_default => {
+                    let text = arena.alloc_str(&r.defaults[k - first_default]);
+                    let e = parser::parse_python_expr(text, arena).map_err(|e| {
+                        EvalError::new(
+                            format!("the default argument '{text}' of {}: {}", r.what, e.message),
+                            span,
+                        )
+                    })?;
+                    placed.push(Expr { span, ..e });
+                }
+                None => {
+                    return Err(EvalError::new(
+                        format!(
+                            "TypeError: {}() missing 1 required positional argument: '{}'",
+                            r.qualname, r.params[k].0
+                        ),
+                        span,
+                    ));
+                }
+            }
+        }
+        placed.extend(rest);
+        Ok(placed)
+    }
+
+    /// The function an argument is, where it is one: a lambda written there (`lambda x: x + 1`,
+    /// `[](auto x){ return x + 1; }`), or the name of a lambda or of a function of the session
+    /// (of one overload) that no variable hides.
+    fn function_argument(&self, a: &Expr) -> Option<Routine> {
+        match a.kind {
+            ExprKind::Lambda(l) => Some(Env::inline_lambda(l)),
+            _ => self.named_function(a),
+        }
+    }
+
+    /// The function `a` names, where it is the name of a lambda or of a function of the
+    /// session (of one overload) that no variable hides.
+    pub(super) fn named_function(&self, a: &Expr) -> Option<Routine> {
+        match a.kind {
+            ExprKind::Name(n) if !self.vars.contains_key(n) => {
+                self.lambdas.get(n).cloned().or_else(|| {
+                    match self.functions.get(&self.function_key(n)?)?.as_slice() {
+                        [one] => Some(one.clone()),
+                        _ => None,
+                    }
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Env::call_routine`] of arguments some of which are functions (`functions[k]`): each
+    /// bound to its parameter's name as a lambda is; a parameter not given its default.
+    fn call_with_functions(
+        &self,
+        r: &Routine,
+        args: &[Expr],
+        functions: Vec<Option<Routine>>,
+        span: Span,
+        visible: Option<usize>,
+    ) -> Result<Value, EvalError> {
+        let mut vals = Vec::with_capacity(r.params.len().max(args.len()));
+        for (a, function) in args.iter().zip(&functions) {
+            vals.push(match function {
+                // (what the parameter holds as a variable: the function's name)
+                Some(f) => Value::Name(f.qualname.clone()),
+                None => self.eval_args(std::slice::from_ref(a))?.remove(0),
+            });
+        }
+        if args.len() < r.params.len() && r.pack().is_none() {
+            let skip = r.defaults.len() - (r.params.len() - args.len());
+            for text in &r.defaults[skip..] {
+                vals.push(self.default_argument(r, text, span)?);
+            }
+        }
+        self.call_routine_bound(r, vals, functions, span, visible)
     }
 
     /// Python's NameError where an argument of a Python function's call is a name nothing
@@ -937,7 +1087,13 @@ impl Env {
             )
         };
         let arena = bumpalo::Bump::new();
-        let e = parser::parse_cpp_expr(text, &arena).map_err(|e| in_default(e.message))?;
+        // (Python's `y=2` is a Python int, C++'s `int n = 2` a run-time one)
+        let e = if r.python {
+            parser::parse_python_expr(text, &arena)
+        } else {
+            parser::parse_cpp_expr(text, &arena)
+        }
+        .map_err(|e| in_default(e.message))?;
         // a limit reached inside (a default that calls its own function) is said once
         self.eval_checked(&e).map_err(|e| match e.kind {
             ErrorKind::Limit => EvalError::limit(e.message, span),
@@ -951,6 +1107,19 @@ impl Env {
         &self,
         r: &Routine,
         vals: Vec<Value>,
+        span: Span,
+        visible: Option<usize>,
+    ) -> Result<Value, EvalError> {
+        self.call_routine_bound(r, vals, Vec::new(), span, visible)
+    }
+
+    /// [`Env::call_routine_on`], the arguments that are functions (`functions[k]`, where
+    /// given) bound to their parameters' names as lambdas are.
+    fn call_routine_bound(
+        &self,
+        r: &Routine,
+        vals: Vec<Value>,
+        functions: Vec<Option<Routine>>,
         span: Span,
         visible: Option<usize>,
     ) -> Result<Value, EvalError> {
@@ -1014,6 +1183,13 @@ impl Env {
         // body's uses of the pack expanded to them (parser::pack)
         let mut vals = vals;
         let body = match r.pack() {
+            // Python's `*xs`: the tuple of the rest
+            Some(pack) if r.python => {
+                let rest = vals.split_off(r.params.len() - 1);
+                inner.lambdas.remove(pack);
+                inner.set(pack, Value::tuple(rest));
+                std::borrow::Cow::Borrowed(r.body.as_str())
+            }
             Some(pack) => {
                 let rest = vals.split_off(r.params.len() - 1);
                 let n = rest.len();
@@ -1071,6 +1247,18 @@ impl Env {
             } else {
                 v
             };
+            // a Python value passed to a jit function's parameter that is no
+            // `cutlass.Constexpr` (nor a numeric type's or a tensor's): the DSL's run-time
+            // values of its integers (a list the body's own)
+            let v = if r.jit
+                && !r.constexpr.get(k).copied().unwrap_or(false)
+                && r.numeric.get(k).is_none_or(Option::is_none)
+                && !r.tensor.get(k).copied().unwrap_or(false)
+            {
+                traced_argument(v)
+            } else {
+                v
+            };
             // a compiled function runs over the layout it was compiled with
             let v = match (v, r.compiled_layouts.get(k)) {
                 (Value::OffsetLayout(o @ super::Origin::Ptr(_), _), Some(Some(l))) => {
@@ -1110,14 +1298,22 @@ impl Env {
                 };
                 inner.set(name, converted);
             }
+            if let Some(Some(function)) = functions.get(k) {
+                inner.vars.remove(name);
+                inner.lambdas.insert(name.clone(), function.clone());
+            }
         }
-        // the lists the caller passed by name, followed as the body grows them
-        if r.python && !r.jit {
+        // the lists the caller passed by name, followed as the body grows them (a jit
+        // function's `cutlass.Constexpr` parameters' only)
+        if r.python {
             // (the caller's list object of each: one list passed twice, `g(a, a)`, is one
             // list in the body too)
             let mut objects: Vec<(*const Value, std::sync::Arc<Value>)> = Vec::new();
-            for ((name, _), caller) in r.params.iter().zip(&caller_names) {
+            for (k, ((name, _), caller)) in r.params.iter().zip(&caller_names).enumerate() {
                 let Some(caller) = caller else { continue };
+                if r.jit && !r.constexpr.get(k).copied().unwrap_or(false) {
+                    continue;
+                }
                 let Some(object) = self.vars.get(caller.as_str()).map(std::sync::Arc::as_ptr)
                 else {
                     continue;
@@ -1136,10 +1332,12 @@ impl Env {
                 }
             }
         }
-        let passed: Vec<*const Value> = inner
+        // (the objects held, not their addresses: one freed as the body grows the list may
+        // give its address to the grown one)
+        let passed: Vec<std::sync::Arc<Value>> = inner
             .argument_lists
             .iter()
-            .map(|(_, l)| std::sync::Arc::as_ptr(l))
+            .map(|(_, l)| std::sync::Arc::clone(l))
             .collect();
         let arena = bumpalo::Bump::new();
         let parse = if r.python {
@@ -1169,7 +1367,7 @@ impl Env {
         self.calls.set(inner.calls.get());
         // a list the body grew: the caller's list grown (rebound after the statement)
         for ((caller, list), before) in inner.argument_lists.iter().zip(passed) {
-            if std::sync::Arc::as_ptr(list) != before {
+            if !std::sync::Arc::ptr_eq(list, &before) {
                 self.grown_arguments
                     .borrow_mut()
                     .push((caller.clone(), (**list).clone()));
@@ -1410,6 +1608,21 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
     let layout = super::host::dynamic_layout(&l.shape().leaves(), &l.stride().leaves(), None)
         .map_err(|e| e.to_string())?;
     Ok(Value::OffsetLayout(super::Origin::Ptr(p), Box::new(layout)))
+}
+
+/// A Python value as a jit function's parameter that is no `cutlass.Constexpr` holds it: its
+/// integers the DSL's run-time values (`Int32(?)`: it does not know them as it traces the
+/// body), in its tuples and lists too; anything else as it is.
+fn traced_argument(v: Value) -> Value {
+    match v {
+        Value::IntTuple(t) => {
+            let unknown = t.map_ints(&mut |i| Ok(crate::algebra::Int::unknown(i.value)));
+            Value::IntTuple(unknown.unwrap_or(t))
+        }
+        Value::Tuple(items) => Value::Tuple(items.into_iter().map(traced_argument).collect()),
+        Value::List(items) => Value::List(items.into_iter().map(traced_argument).collect()),
+        v => v,
+    }
 }
 
 /// The DSL's CALL_MISSING_ARG of a call (or `cute.compile`) of the jit function `name` with

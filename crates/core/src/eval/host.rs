@@ -1229,10 +1229,33 @@ impl Env {
         let strides: Vec<i64> = l.stride().leaves().to_vec();
         let mut mode = None;
         let mut divisibility = 1i64;
+        let mut stride_order = None;
+        let positional = args
+            .iter()
+            .filter(|a| !matches!(a.kind, ExprKind::Keyword(..)))
+            .count();
+        if method == "mark_compact_shape_dynamic" && positional > 3 {
+            return Err(EvalError::new(
+                format!(
+                    "TypeError: _Tensor.mark_compact_shape_dynamic() takes from 2 to 4 positional arguments but {} were given",
+                    positional + 1
+                ),
+                span,
+            ));
+        }
         for (k, a) in args.iter().enumerate() {
+            // (mark_compact_shape_dynamic(mode, stride_order=None, divisibility=1))
             let (key, e) = match a.kind {
                 ExprKind::Keyword(key, e) => (key, e),
-                _ => (if k == 0 { "mode" } else { "" }, a),
+                _ => (
+                    match (method, k) {
+                        (_, 0) => "mode",
+                        ("mark_compact_shape_dynamic", 1) => "stride_order",
+                        ("mark_compact_shape_dynamic", 2) => "divisibility",
+                        _ => "",
+                    },
+                    a,
+                ),
             };
             let int = |e: &Expr| -> Result<i64, EvalError> {
                 self.eval(e)?
@@ -1248,10 +1271,39 @@ impl Env {
                 }
                 ("mark_compact_shape_dynamic", "mode") => mode = Some(int(e)?),
                 ("mark_compact_shape_dynamic", "divisibility") => divisibility = int(e)?,
+                ("mark_compact_shape_dynamic", "stride_order") => {
+                    let v = self.eval(e)?;
+                    let order = match &v {
+                        Value::Under => None,
+                        v => Some(
+                            v.tuple_modes()
+                                .unwrap_or_else(|| vec![v.clone()])
+                                .iter()
+                                .map(Value::as_int)
+                                .collect::<Option<Vec<i64>>>()
+                                .ok_or_else(|| {
+                                    EvalError::new(
+                                        "stride_order= takes a tuple of integers",
+                                        e.span,
+                                    )
+                                })?,
+                        ),
+                    };
+                    stride_order = order;
+                }
+                // (the DSL's TypeError, checked with dsl-oracle)
+                _ if matches!(a.kind, ExprKind::Keyword(..)) => {
+                    return Err(EvalError::new(
+                        format!(
+                            "TypeError: _Tensor.{method}() got an unexpected keyword argument '{key}'"
+                        ),
+                        a.span,
+                    ));
+                }
                 _ => {
                     return Err(EvalError::new(
                         format!(
-                            "the argument of {method} is not modelled (cute models mark_layout_dynamic(leading_dim=…), mark_compact_shape_dynamic(mode=…, divisibility=…))"
+                            "the argument of {method} is not modelled (cute models mark_layout_dynamic(leading_dim=…), mark_compact_shape_dynamic(mode=…, stride_order=…, divisibility=…))"
                         ),
                         a.span,
                     ));
@@ -1262,10 +1314,16 @@ impl Env {
             "mark_layout_dynamic" => None,
             _ => {
                 let m = mode.ok_or_else(|| err("mode= is required".to_string()))?;
-                let m = usize::try_from(m)
-                    .ok()
-                    .filter(|&m| m < ext.len())
-                    .ok_or_else(|| err(format!("mode {m} of a tensor of rank {}", ext.len())))?;
+                let rank = ext.len();
+                let m = usize::try_from(m).ok().filter(|&m| m < rank).ok_or_else(|| {
+                    err(format!(
+                        "RuntimeError: Expected mode value to be in range [0, {rank}), but got {m}."
+                    ))
+                })?;
+                if let Some(order) = &stride_order {
+                    check_stride_order(order, &strides)
+                        .map_err(|m| err(format!("RuntimeError: {m}")))?;
+                }
                 if divisibility < 1 || ext[m] % divisibility != 0 {
                     return Err(err(format!(
                         "The shape({}) of mode({m}) is not divisible by the divisibility({divisibility})",
@@ -1275,7 +1333,26 @@ impl Env {
                 Some((m, divisibility))
             }
         };
-        dynamic_layout(&ext, &strides, compact).map_err(|e| EvalError::algebra(e, span))
+        let marked =
+            dynamic_layout(&ext, &strides, compact).map_err(|e| EvalError::algebra(e, span))?;
+        if compact.is_none() {
+            return Ok(marked);
+        }
+        // what an earlier mark made run-time stays so (`.mark_compact_shape_dynamic(mode=0)
+        // .mark_compact_shape_dynamic(mode=1)`: both extents run-time)
+        let kept = |before: &crate::algebra::Tup, now: &crate::algebra::Tup| -> IntTuple {
+            let ints: Vec<IntTuple> = before
+                .leaf_int_iter()
+                .zip(now.leaf_int_iter())
+                .map(|(b, n)| IntTuple::of_int(if b.dynamic() && !n.dynamic() { b } else { n }))
+                .collect();
+            IntTuple::tuple(&ints)
+        };
+        Layout::new(
+            kept(l.shape(), marked.shape()),
+            kept(l.stride(), marked.stride()),
+        )
+        .map_err(|e| EvalError::algebra(e, span))
     }
 
     /// The values of a name bound to a NumPy array (a host tensor, not `from_dlpack`'s view)
@@ -2098,6 +2175,41 @@ fn python_number_call(f: &str, vals: &[Value], span: Span) -> Option<Result<Valu
         }
         _ => None,
     }
+}
+
+/// The DSL's checks of `mark_compact_shape_dynamic`'s `stride_order` (its modes from the
+/// outermost to the innermost, as `torch.Tensor.dim_order()` gives them) against a tensor's
+/// strides, its messages (checked with dsl-oracle): one entry per mode, each a mode, every
+/// mode named, and the strides not increasing in that order (the order the DSL deduces).
+fn check_stride_order(order: &[i64], strides: &[i64]) -> Result<(), String> {
+    let rank = strides.len();
+    if order.len() != rank {
+        return Err(format!(
+            "Expected stride_order to have {rank} elements, but got {}.",
+            order.len()
+        ));
+    }
+    if let Some(bad) = order
+        .iter()
+        .find(|&&d| usize::try_from(d).is_ok_and(|d| d >= rank) || d < 0)
+    {
+        return Err(format!(
+            "Expected stride_order value to be in range [0, {rank}), but got {bad}."
+        ));
+    }
+    if let Some(missing) = (0..rank as i64).find(|d| !order.contains(d)) {
+        return Err(format!(
+            "Expected stride_order to contain all the dimensions of the tensor, but it doesn't contain {missing}."
+        ));
+    }
+    // (each entry a mode: checked above)
+    let stride = |d: i64| strides[usize::try_from(d).unwrap_or(0)];
+    if order.windows(2).any(|w| stride(w[0]) < stride(w[1])) {
+        return Err(
+            "The stride_order is not consistent with the deduced stride_order.".to_string(),
+        );
+    }
+    Ok(())
 }
 
 /// The layout of an array of extents `ext` and strides `strides` as the DSL's

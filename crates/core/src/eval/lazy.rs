@@ -83,9 +83,10 @@ impl Env {
             body: body.into(),
         };
         match e.kind {
-            ExprKind::Lambda(params, body, false) => {
-                Ok(lambda(params.iter().map(|p| p.to_string()).collect(), body))
-            }
+            ExprKind::Lambda(l) if !l.python => Ok(lambda(
+                l.params.iter().map(|p| p.to_string()).collect(),
+                l.body,
+            )),
             ExprKind::Name(n) if let Some(r) = self.bound_lambda(n) => Ok(lambda(
                 Env::param_names(&r).map(str::to_string).collect(),
                 Env::body_of(&r),
@@ -196,7 +197,12 @@ impl Env {
         match f {
             ElementFunction::Lambda { params, body } => {
                 let params: Vec<&str> = params.iter().map(String::as_str).collect();
-                let r = Env::inline_lambda(&params, body, false);
+                let r = Env::inline_lambda(&crate::parser::Lambda {
+                    params: &params,
+                    defaults: &[],
+                    body,
+                    python: false,
+                });
                 self.call_routine_on(&r, vec![v], span, None)
             }
             ElementFunction::Functor(name) => self.call_functor(name, &[v], span),

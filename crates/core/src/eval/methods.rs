@@ -20,6 +20,12 @@ pub fn method(
     if let Value::Layout(l) = target {
         return layout_method(l, name, args, spans, span);
     }
+    // a Ratio's `is_integral()`, `reduced()`
+    if let Value::Ratio(r) = target
+        && args.is_empty()
+    {
+        return r.method(name).map(Ok);
+    }
     if let Value::Name(n) = target
         && let Some(vs) = atoms::blockscaled::config_vector_size(n)
     {
@@ -461,6 +467,24 @@ pub fn field(v: &Value, name: &str, span: Span) -> Result<Value, EvalError> {
         return t.field(name).ok_or_else(|| {
             EvalError::new(
                 format!("AttributeError: '_FakeTensor' object has no attribute '{name}'"),
+                span,
+            )
+        });
+    }
+    // a Ratio's (`r.numerator`)
+    if let Value::Ratio(r) = v {
+        return r.field(name).ok_or_else(|| {
+            EvalError::new(
+                format!("AttributeError: 'Ratio' object has no attribute '{name}'"),
+                span,
+            )
+        });
+    }
+    // a tensor type's (`TypedTensor(…).shape`, fake.rs)
+    if let Value::TypedTensor(t) = v {
+        return t.field(name).ok_or_else(|| {
+            EvalError::new(
+                format!("AttributeError: 'TypedTensor' object has no attribute '{name}'"),
                 span,
             )
         });

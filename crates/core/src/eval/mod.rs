@@ -356,6 +356,10 @@ pub struct Env {
     /// name's fields and their defaults' texts.
     /// (`true` for a NamedTuple, `false` for a dataclass).
     classes: HashMap<String, (bool, ClassFields), NameHasher>,
+    /// The names Python's imports bound to modules and classes under `cute.nvgpu` (`from
+    /// cutlass.cute.nvgpu.warp import MmaF16BF16Op`, `import cutlass.cute.nvgpu.warp as w`):
+    /// each name's path under it (`warp.MmaF16BF16Op`, `warp`).
+    nvgpu_imports: HashMap<String, String, NameHasher>,
     /// The namespace of the program's own whose definition or function runs (`pt_test`,
     /// `a::b`; empty at file scope): a function or struct it defines is bound to `NS::NAME`,
     /// and a plain name is looked up in it first (`structs.rs`).
@@ -422,6 +426,7 @@ impl Clone for Env {
             structs: self.structs.clone(),
             locals: self.locals.clone(),
             classes: self.classes.clone(),
+            nvgpu_imports: self.nvgpu_imports.clone(),
             namespace: self.namespace.clone(),
             using_namespaces: self.using_namespaces.clone(),
             int_types: self.int_types.clone(),
@@ -479,7 +484,64 @@ impl Env {
     /// Whether the statement being run computes its integers as the DSL does: DSL text, or a
     /// Python line of a session that has seen DSL text (not C++ text there:
     /// [`parser::is_cpp_text`]).
-    fn dsl_statement(&self) -> bool {
+    /// The path under `cute.nvgpu` a name is ([`nvgpu::path_of`]), its first part a name an
+    /// import bound ([`Env::nvgpu_imports`]: `MmaF16BF16Op` after `from
+    /// cutlass.cute.nvgpu.warp import MmaF16BF16Op`, `w.MmaF16BF16Op` after `import
+    /// cutlass.cute.nvgpu.warp as w`).
+    fn nvgpu_path<'n>(&self, n: &'n str) -> Option<std::borrow::Cow<'n, str>> {
+        if let Some(path) = nvgpu::path_of(n) {
+            return Some(std::borrow::Cow::Borrowed(path));
+        }
+        if self.nvgpu_imports.is_empty() {
+            return None;
+        }
+        let (head, rest) = n.split_once('.').map_or((n, ""), |(h, r)| (h, r));
+        let module = self.nvgpu_imports.get(head)?;
+        Some(std::borrow::Cow::Owned(match (module.as_str(), rest) {
+            (m, "") => m.to_string(),
+            ("", r) => r.to_string(),
+            (m, r) => format!("{m}.{r}"),
+        }))
+    }
+
+    /// The path under `cute.nvgpu` a call's callee names ([`Env::nvgpu_path`]), where no
+    /// variable is its first part: `cute.nvgpu.warp.MmaF16BF16Op`, `warp.MmaF16BF16Op`, and
+    /// `w.MmaF16BF16Op` (a field of a name an import bound).
+    fn nvgpu_callee(&self, callee: &Expr) -> Option<String> {
+        if let Some(n) = self.called_function(callee)
+            && let Some(path) = self.nvgpu_path(n)
+            && (matches!(callee.kind, ExprKind::Qualified(_))
+                || !self.is_bound(n.split('.').next().unwrap_or(n)))
+        {
+            return Some(path.into_owned());
+        }
+        if self.nvgpu_imports.is_empty() {
+            return None;
+        }
+        // `w.X.Y`: the fields' names after the imported name's path
+        let mut fields = Vec::new();
+        let mut e = callee;
+        while let ExprKind::Field(base, name) = e.kind {
+            fields.push(name);
+            e = base;
+        }
+        let ExprKind::Name(head) = e.kind else {
+            return None;
+        };
+        if fields.is_empty() || self.is_bound(head) {
+            return None;
+        }
+        let mut path = self.nvgpu_imports.get(head)?.clone();
+        for name in fields.iter().rev() {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(name);
+        }
+        Some(path)
+    }
+
+    pub(super) fn dsl_statement(&self) -> bool {
         self.dsl || (self.dsl_seen && !self.cpp_text)
     }
 
@@ -697,6 +759,14 @@ impl Env {
         if parser::is_dsl_names_import(src) {
             self.dsl_session = true;
         }
+        // `from cutlass.cute.nvgpu.warp import MmaF16BF16Op`: the names of what it imports
+        if src.trim_start().starts_with(['f', 'i']) {
+            for (name, module_path) in parser::python_imports(src) {
+                if let Some(path) = nvgpu::imported_path(&module_path) {
+                    self.nvgpu_imports.insert(name, path.to_string());
+                }
+            }
+        }
         self.dsl = self.dsl_session || parser::is_dsl_text(src);
         self.dsl_seen |= self.dsl;
         self.cpp_text = !self.dsl && parser::is_cpp_text(src, self.dsl_session);
@@ -869,9 +939,17 @@ impl Env {
                     self.grow_list(name, "extend", rhs, expr.span)?;
                     return Ok(Outcome::Assigned);
                 }
-                // `auto f = [&](auto x){ return EXPR; };`: a lambda, called by name
-                if let ExprKind::Lambda(params, body, false) = expr.kind {
-                    self.bind_lambda(name, params, body);
+                // `auto f = [&](auto x){ return EXPR; };`, Python's `f = lambda x: EXPR`: a
+                // lambda, called by name
+                if let ExprKind::Lambda(l) = expr.kind {
+                    self.bind_lambda(name, l);
+                    return Ok(Outcome::Assigned);
+                }
+                // Python's `g = f` of a function or lambda: `g` calls it
+                if (self.dsl || self.dsl_seen)
+                    && let Some(routine) = self.named_function(&expr)
+                {
+                    self.bind_routine(name, routine);
                     return Ok(Outcome::Assigned);
                 }
                 // the DSL's `c = cute.compile(f, …)` of the user's jit function
@@ -1092,6 +1170,21 @@ impl Env {
                     && let Some(Value::List(_)) = self.get(n)
                 {
                     return self.grow_list(n, m, arg, e.span);
+                }
+                // `c[0].append(v)` of a list held in a list: cute's lists are values of their
+                // names (shared between names, `b = a`), not objects a container holds
+                if self.dsl_statement()
+                    && let ExprKind::Call(callee, [_]) = e.kind
+                    && let ExprKind::Field(base, m @ ("append" | "extend")) = callee.kind
+                    && !matches!(base.kind, ExprKind::Name(_))
+                    && self.eval(base).is_ok_and(|v| v.tuple_modes().is_some())
+                {
+                    return Err(EvalError::new(
+                        format!(
+                            "Python's '.{m}' of a list held in a list, tuple or dict (c[0].{m}(…)) is not modelled: cute's lists are shared between names (b = a), not held as objects in another container"
+                        ),
+                        base.span,
+                    ));
                 }
                 let v = self.eval_shown(&e)?;
                 // a statement that calls a Python function of the program's own prints what
@@ -1998,9 +2091,9 @@ impl Env {
             )),
             // the DSL's `cute.nvgpu.tcgen05.CtaGroup.ONE`: an enumeration's member, a name
             ExprKind::Qualified("nvgpu") => Err(EvalError::new(nvgpu::not_a_value(""), e.span)),
-            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = nvgpu::path_of(n) => {
+            ExprKind::Qualified(n) | ExprKind::Name(n) if let Some(path) = self.nvgpu_path(n) => {
                 let head = n.split('.').next().unwrap_or(n);
-                match nvgpu::member(path) {
+                match nvgpu::member(&path) {
                     // `warp.X` where `warp` is a variable: its fields
                     _ if matches!(e.kind, ExprKind::Name(_)) && self.is_bound(head) => {
                         let mut v = self.get(head).cloned().unwrap_or(Value::Under);
@@ -2010,7 +2103,7 @@ impl Env {
                         Ok(v)
                     }
                     Some(m) => Ok(Value::Name(m)),
-                    None => Err(EvalError::new(nvgpu::not_a_value(path), e.span)),
+                    None => Err(EvalError::new(nvgpu::not_a_value(&path), e.span)),
                 }
             }
             ExprKind::Name(n) => match self.get(n) {
@@ -2019,6 +2112,14 @@ impl Env {
                     if !self.int_types.is_empty() && t.as_int().is_some_and(|x| x < 0) =>
                 {
                     untyped(v.clone(), self.int_types.get(*n).copied(), e.span)
+                }
+                // `T{}` of a tuple type with run-time elements (`using StrideA =
+                // Stride<int64_t, _1, int64_t>;`): its value-initialized value, `(0,_1,0)`
+                // (the braces are the name's span's end)
+                Some(v @ Value::Tuple(_))
+                    if holds_run_time_type(v) && e.span.end - e.span.start > n.len() =>
+                {
+                    construct_tuple(v, &[], e.span, &[], e.span)
                 }
                 Some(v) => Ok(v.clone()),
                 None if let Some(&what) = self.staged.get(*n) => Err(EvalError::new(
@@ -2040,6 +2141,15 @@ impl Env {
                 // an element type (`using T = float;`): its name, which make_tensor<T>,
                 // sizeof_bits<T> and static_cast<T*> read
                 None if crate::algebra::recast::element_bits(n).is_some() => {
+                    Ok(Value::Name(n.to_string()))
+                }
+                // a TMA copy operation as a type (`using GmemTiledCopyA = SM90_TMA_LOAD;`, a
+                // collective's; `GmemTiledCopyA{}`): its name, which make_tma_copy reads
+                None if crate::atoms::tma::TMA_COPY_OPS
+                    .contains(&n.strip_prefix("cute::").unwrap_or(n))
+                    || crate::atoms::im2col::IM2COL_OPS
+                        .contains(&n.strip_prefix("cute::").unwrap_or(n)) =>
+                {
                     Ok(Value::Name(n.to_string()))
                 }
                 // a structured-sparse element type, `sparse_elem<S,T>` (pointer_sparse.hpp): a
@@ -2125,12 +2235,7 @@ impl Env {
                 self.eval(x)
             }
             // the DSL's operations, `cute.nvgpu.warp.MmaF16BF16Op(…)` (nvgpu.rs)
-            ExprKind::Call(callee, args)
-                if let Some(n) = self.called_function(callee)
-                    && let Some(path) = nvgpu::path_of(n)
-                    && (matches!(callee.kind, ExprKind::Qualified(_))
-                        || !self.is_bound(n.split('.').next().unwrap_or(n))) =>
-            {
+            ExprKind::Call(callee, args) if let Some(path) = self.nvgpu_callee(callee) => {
                 let mut vals = Vec::with_capacity(args.len());
                 let mut keywords = Vec::new();
                 for a in args.iter() {
@@ -2148,7 +2253,7 @@ impl Env {
                 if path == "cpasync.make_tiled_tma_atom" {
                     return nvgpu::make_tiled_tma_atom(&vals, &keywords, e.span);
                 }
-                nvgpu::construct(path, &vals, &keywords, e.span)
+                nvgpu::construct(&path, &vals, &keywords, e.span)
             }
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
@@ -2220,6 +2325,45 @@ impl Env {
             {
                 self.python_slice(base, [start, stop, step], e.span)
             }
+            // the DSL's `cute.Tensor[dtype, shape, stride]`: a tensor type, `TypedTensor(dtype,
+            // shape, stride)` (typing.py's `Tensor.__class_getitem__`)
+            ExprKind::Call(callee, [base, rest @ ..])
+                if callee.kind == ExprKind::Qualified("get")
+                    && matches!(
+                        base.kind,
+                        ExprKind::Name("Tensor") | ExprKind::Qualified("Tensor")
+                    )
+                    && !self.is_bound("Tensor")
+                    && self.dsl_statement() =>
+            {
+                let f = functions::lookup("TypedTensor").expect("in the function table");
+                // (`[a, b, c]` read as the index `(a, b, c)`)
+                let rest = match rest {
+                    [one] if let ExprKind::Tuple(items) = one.kind => items,
+                    _ => rest,
+                };
+                let vals = self.eval_args(rest)?;
+                let spans: Vec<Span> = rest.iter().map(|a| a.span).collect();
+                self.call_function(f, &vals, &spans, e.span)
+            }
+            // NumPy's slice of several modes, `t[1:3, ::2]` (read as `get(t, (slice(1, 3,
+            // None), slice(None, None, 2)))`)
+            ExprKind::Call(callee, [base, index])
+                if callee.kind == ExprKind::Qualified("get")
+                    && let ExprKind::Tuple(modes) = index.kind
+                    && modes.iter().any(|m| matches!(m.kind, ExprKind::Call(s, [_, _, _]) if s.kind == ExprKind::Name("slice")))
+                    && !self.is_bound("slice") =>
+            {
+                let v = self.eval(base)?;
+                let mut shown = Vec::with_capacity(modes.len());
+                for m in modes.iter() {
+                    shown.push(self.python_index_text(m)?);
+                }
+                Err(EvalError::new(
+                    slice_refused(&v, &format!("({})", shown.join(", ")), true),
+                    e.span,
+                ))
+            }
             // Python's `float(x)`, `int(x)`, `max`, `min` of Python's numbers (host.rs)
             ExprKind::Call(callee, args)
                 if let Some(r) = self.python_number_builtin(callee, args, e.span) =>
@@ -2247,6 +2391,13 @@ impl Env {
             ExprKind::Field(..) if let Some(v) = self.cuda_index(e) => {
                 Ok(Value::IntTuple(IntTuple::int_of(v, true)))
             }
+            // `CtaGroup.ONE` after `from cutlass.cute.nvgpu.tcgen05 import CtaGroup`
+            ExprKind::Field(..)
+                if let Some(path) = self.nvgpu_callee(e)
+                    && let Some(m) = nvgpu::member(&path) =>
+            {
+                Ok(Value::Name(m))
+            }
             ExprKind::Field(base, name) => {
                 let v = self.eval(base)?;
                 methods::field(&v, name, e.span)
@@ -2256,6 +2407,12 @@ impl Env {
                 if callee.kind == ExprKind::Qualified(parser::CONDITIONAL) =>
             {
                 self.conditional(c, a, b)
+            }
+            // `conditional_t<C, A, B>{}`: the chosen type's value
+            ExprKind::Call(callee, [c, a, b])
+                if callee.kind == ExprKind::Qualified(parser::CONDITIONAL_TYPE) =>
+            {
+                self.conditional_type(c, a, b)
             }
             // CuTe's (pointer.hpp) and thrust's `raw_pointer_cast(p)`: the raw pointer, its
             // element type kept (`ptr[32b](0x100)` of a gmem_ptr; a host_vector's `data()`)
@@ -2286,14 +2443,12 @@ impl Env {
                 }
             }
             ExprKind::Lambda(..) => Err(EvalError::new(
-                "a lambda is modelled where it is called ([&]{ return EXPR; }()) or bound to a name (auto f = [&](auto x){ return EXPR; };), not as a value",
+                "a lambda is modelled where it is called ([&]{ return EXPR; }()), bound to a name (auto f = [&](auto x){ return EXPR; };, f = lambda x: EXPR) or passed to a function (apply(lambda x: EXPR, 3)), not as a value held in a list, tuple or dict",
                 e.span,
             )),
             // an immediately invoked lambda, `[&](auto x){ …; return EXPR; }(a)`
-            ExprKind::Call(callee, args)
-                if let ExprKind::Lambda(params, body, python) = callee.kind =>
-            {
-                self.call_lambda_here(params, body, python, args, e.span)
+            ExprKind::Call(callee, args) if let ExprKind::Lambda(l) = callee.kind => {
+                self.call_lambda_here(l, args, e.span)
             }
             // a lambda bound to a name, called: its body run anew
             ExprKind::Call(callee, args)
@@ -3089,6 +3244,24 @@ impl Env {
             return r;
         }
         let mut called = self.eval_args(args)?;
+        // `group<B,E>(tensor)`: CuTe's `group` is tuple_algorithms.hpp's, which reads a tensor
+        // as one element (`get<I>` of a tensor does not compile): a tensor's modes are grouped
+        // by `group_modes<B,E>` (tensor_impl.hpp; its comment's `e.g. group<2,4>(make_tensor…)`
+        // does not compile); cute's notation's `group<0,2>(T)` is group_modes
+        if self.cpp_text
+            && name.split('<').next().map(str::trim) == Some("group")
+            && let Some(v @ (Value::OffsetLayout(..) | Value::SwizzledTensor(..))) = called.first()
+        {
+            return Err(EvalError::new(
+                format!(
+                    "{name} of {}: CuTe's group<B,E> is the tuple algorithm, which takes a \
+                     tensor as one element (get<I> of a tensor does not compile): group a \
+                     tensor's modes with group_modes<B,E>(tensor)",
+                    v.kind()
+                ),
+                span,
+            ));
+        }
         // `size<I…>(tiled_mma)`: that query of its thread layout VMNK, as CuTe's size overload
         if t.mode_index
             && let Some(Value::Atom(a)) = called.first()
@@ -3394,6 +3567,74 @@ impl Env {
         r
     }
 
+    /// CUTLASS's `gemm::detail::is_major<I, Stride>()` (cutlass/detail/layout.hpp, gemm.h;
+    /// `is_mn_major<Stride>()` is I = 0, `is_k_major<Stride>()` I = 1), which a collective's
+    /// `conditional_t< ::cutlass::gemm::detail::is_major<0,StrideA>(), Step<_2,_1,_3>, …>`
+    /// reads: `is_constant<1, decltype(front(get<I>(Stride{})))>`, whether mode I's first
+    /// stride is the static 1 (a run-time `int64_t` is not). `None`: NAME is none of them.
+    fn cutlass_is_major(&self, name: &str, span: Span) -> Option<Result<Value, EvalError>> {
+        let n = name.strip_prefix("cutlass::").unwrap_or(name);
+        let n = n.strip_prefix("gemm::").unwrap_or(n);
+        let n = n.strip_prefix("detail::").unwrap_or(n);
+        let (base, targs) = n.split_once('<')?;
+        let targs = targs.strip_suffix('>')?;
+        let (mode, stride_text) = match base.trim() {
+            "is_major" => {
+                let (i, s) = targs.split_once(',')?;
+                (i.trim().parse::<usize>().ok()?, s.trim())
+            }
+            "is_mn_major" => (0, targs.trim()),
+            "is_k_major" => (1, targs.trim()),
+            _ => return None,
+        };
+        let arena = bumpalo::Bump::new();
+        let stride = match parser::parse_expr(stride_text, &arena) {
+            Ok(e) => self.eval(&e),
+            Err(_) => Err(EvalError::new(
+                format!("{name}: its stride type '{stride_text}' is not read"),
+                span,
+            )),
+        };
+        Some(stride.and_then(|v| {
+            let mode_of = |v: &Value| -> Option<Value> {
+                match v {
+                    Value::Tuple(items) => items.get(mode).cloned(),
+                    Value::IntTuple(t) if !t.is_int() => {
+                        t.modes().get(mode).map(|m| Value::IntTuple(m.to_owned()))
+                    }
+                    _ => None,
+                }
+            };
+            let Some(m) = mode_of(&v) else {
+                return Err(EvalError::new(
+                    format!("{name}: the stride {} has no mode {mode}", v.kind()),
+                    span,
+                ));
+            };
+            // the mode's first leaf (`front`): a static 1, or a run-time type's name
+            let mut first = m;
+            while let Some(next) = match &first {
+                Value::Tuple(items) => items.first().cloned(),
+                Value::IntTuple(t) if !t.is_int() => {
+                    t.modes().first().map(|x| Value::IntTuple(x.to_owned()))
+                }
+                _ => None,
+            } {
+                first = next;
+            }
+            // (a `constexpr bool` of C++'s, printed `1` or `0`)
+            let major = matches!(
+                &first,
+                Value::IntTuple(t) if t.is_static() && t.as_int() == Some(1)
+            );
+            Ok(Value::Scalar(Box::new(storage::Scalar {
+                ty: storage::ElemType::Bool,
+                value: storage::Number::Int(i128::from(major)),
+                python: false,
+            })))
+        }))
+    }
+
     /// A bare name taken as an argument that is no variable: suggest one.
     #[cold]
     fn suggest_variable(&self, e: &mut EvalError) {
@@ -3408,6 +3649,13 @@ impl Env {
     }
 
     fn call(&self, callee: &Expr, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // a collective's `::cutlass::gemm::detail::is_major<0,StrideA>()` (CUTLASS's)
+        if args.is_empty()
+            && let Some(n) = self.called_function(callee)
+            && let Some(r) = self.cutlass_is_major(n, span)
+        {
+            return r;
+        }
         // `S<half_t> s;` (`S<half_t>{}`) of a struct of the program's own (structs.rs)
         if let Some(n) = self.called_function(callee)
             && let Some(r) = self.struct_constructed(n, args, callee.span)
@@ -4541,13 +4789,20 @@ fn construct_tuple(
     };
     if vals.is_empty() {
         if holds_run_time_type(ty) {
-            return Err(EvalError::new(
-                format!(
-                    "a default-constructed tuple<{}> has run-time elements cute gives no value: construct it from values, T x(v0, v1, …)",
-                    type_text()
-                ),
-                span,
-            ));
+            // CuTe's tuple value-initializes each element (container/tuple.hpp's `ESO() :
+            // first_{}, rest_{}`): `Stride<int64_t, _1, int64_t>{}` is `(0,_1,0)`,
+            // `tuple<int, float>{}` `(0,0.000000)`
+            let zeros = modes
+                .iter()
+                .map(|m| match m {
+                    Value::Tuple(_) if holds_run_time_type(m) => {
+                        construct_tuple(m, &[], tspan, &[], span)
+                    }
+                    Value::Name(_) => Ok(Value::int(0)),
+                    other => Ok(other.clone()),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return construct_tuple(ty, &zeros, tspan, &[], span);
         }
         return Ok(ty.clone());
     }
@@ -5791,6 +6046,17 @@ fn binary(
     if op == BinOp::Pow {
         return power(a, b, bspan, span);
     }
+    // the DSL's `Ratio * int`, `int * Ratio`, `Ratio * Ratio`
+    if op == BinOp::Product
+        && let Some(product) = match (a, b) {
+            (Value::Ratio(r), other) | (other, Value::Ratio(r)) => r.times(other),
+            _ => None,
+        }
+    {
+        return product
+            .map(Value::Ratio)
+            .ok_or_else(|| EvalError::new("a Ratio's product overflows 64 bits", span));
+    }
     if let Some(r) = elements::scalar_binary(op, a, b, span) {
         return r;
     }
@@ -6235,6 +6501,25 @@ impl Env {
     /// walks from or to; a negative bound counts from the end; bounds are clamped to `[0, len]`
     /// (a step > 0) or `[-1, len - 1]` (a step < 0); the picked indices are `start, start +
     /// step, …` while before `stop` in the step's direction. A step of 0 is Python's ValueError.
+    /// Python's repr of an index: `slice(1, 3, None)` of a slice (its bounds' values), `1`,
+    /// `None`.
+    fn python_index_text(&self, e: &Expr) -> Result<String, EvalError> {
+        let bound = |e: &Expr| -> Result<String, EvalError> {
+            let mut out = String::new();
+            plain::write_traced_value(&mut out, &self.eval(e)?);
+            Ok(out)
+        };
+        match e.kind {
+            ExprKind::Call(s, [a, b, c]) if s.kind == ExprKind::Name("slice") => Ok(format!(
+                "slice({}, {}, {})",
+                bound(a)?,
+                bound(b)?,
+                bound(c)?
+            )),
+            _ => bound(e),
+        }
+    }
+
     fn python_slice(
         &self,
         base: &Expr,
@@ -6243,10 +6528,17 @@ impl Env {
     ) -> Result<Value, EvalError> {
         let v = self.eval(base)?;
         let Some(modes) = v.tuple_modes() else {
-            return Err(EvalError::new(
-                format!("a slice t[a:b] is of a tuple, found {}", v.kind()),
-                base.span,
-            ));
+            let shown = self.python_index_text(&Expr {
+                kind: ExprKind::Call(
+                    &Expr {
+                        kind: ExprKind::Name("slice"),
+                        span,
+                    },
+                    &[*start, *stop, *step],
+                ),
+                span,
+            })?;
+            return Err(EvalError::new(slice_refused(&v, &shown, false), base.span));
         };
         let len = modes.len() as i64;
         let int_or_none = |e: &Expr| -> Result<Option<i64>, EvalError> {
@@ -6297,6 +6589,34 @@ impl Env {
         };
         check_limits(&v, span)?;
         Ok(v)
+    }
+}
+
+/// The error of a Python slice `shown` (`slice(1, 3, None)`, `(slice(1, 3, None), 1)`: several
+/// modes where `modes`) of a value that is no tuple or list: a tensor's is the DSL's ValueError
+/// (its coordinate's leaves are integers or None), a layout's its TypeError (its mode index
+/// compared with 0); NumPy's and torch's views are not modelled (checked with dsl-oracle).
+fn slice_refused(v: &Value, shown: &str, modes: bool) -> String {
+    use crate::algebra::pointer::PtrBase;
+    match v {
+        Value::OffsetLayout(Origin::Ptr(p), _)
+            if matches!(p.base, PtrBase::Host { dlpack: false, .. }) =>
+        {
+            format!(
+                "a slice of a NumPy or torch array ({shown}, a view of its memory) is not modelled: cute models its elements a[i, j] and from_dlpack(a)"
+            )
+        }
+        Value::OffsetLayout(..) | Value::SwizzledTensor(..) | Value::FakeTensor(_) => format!(
+            "ValueError: Expected Coord, whose leaves are integers or None, but got {shown} (the CuTe DSL's tensors take no slice: a coordinate with None, t[None, 1], selects modes)"
+        ),
+        Value::Layout(_) | Value::Composed(_) => format!(
+            "TypeError: '<=' not supported between instances of 'int' and '{}' (the CuTe DSL's layouts take a mode's index, not a slice)",
+            if modes { "tuple" } else { "slice" }
+        ),
+        other => format!(
+            "a slice t[a:b] is of a tuple or a list, found {}",
+            other.kind()
+        ),
     }
 }
 
@@ -6352,6 +6672,9 @@ pub fn constant(name: &str) -> Option<Value> {
         // CuTe's `true_type`, `false_type`: `C<true>`, `C<false>`, printed `_1`, `_0`
         "true_type" => Value::Bool(true),
         "false_type" => Value::Bool(false),
+        // CuTe's `using smem_ptr_flag = smem_ptr_flag_bits<1>;` (pointer_flagged.hpp): the flag
+        // of GMMA's `Layout_*_Atom_Bits`, `ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag, …>`
+        "smem_ptr_flag" => Value::Offset(Offset::SmemPtr(1)),
         _ => return crate::atoms::tmem::constant(name).map(Value::int),
     })
 }
@@ -7041,7 +7364,12 @@ mod tests {
                 .iter()
                 .map(|s| s.to_string()),
         );
-        names.extend(smem_atoms::ELEMENT_TYPES.iter().map(|(n, _)| n.to_string()));
+        names.extend(
+            crate::algebra::element::ELEMENTS
+                .iter()
+                .flat_map(|e| e.cpp.iter().chain(e.short))
+                .map(|n| n.to_string()),
+        );
         for n in [
             "x",
             "v1",

@@ -460,6 +460,17 @@ pub fn path_of(name: &str) -> Option<&str> {
     matches!(module, "warp" | "warpgroup" | "cpasync" | "tcgen05").then_some(name)
 }
 
+/// The path under `cute.nvgpu` of a module or class a Python import names by its whole path
+/// (`cutlass.cute.nvgpu.warp.MmaF16BF16Op`: `warp.MmaF16BF16Op`; `cutlass.cute.nvgpu`: ``),
+/// if it is under it.
+pub fn imported_path(module_path: &str) -> Option<&str> {
+    let rest = module_path.strip_prefix("cutlass.cute.nvgpu")?;
+    match rest.strip_prefix('.') {
+        Some(path) => Some(path),
+        None => rest.is_empty().then_some(""),
+    }
+}
+
 /// What a path under `cute.nvgpu` that is not a value names, for the message of its use as
 /// one (`warp`: a module; `warp.MmaF16BF16Op`: a class, called with its parameters;
 /// `tcgen05.CtaGroup.THREE`: no member of the enumeration).
@@ -911,7 +922,13 @@ fn build(path: &'static str, v: &[Value], span: Span) -> Result<Op, EvalError> {
             } else {
                 "cp.async GMEM -> SMEM bulk tensor copy Operation"
             };
-            op(OpKind::Tma(name), printed.into())
+            // (the DSL 4.8.1 prints a 2-CTA operation's group on a line of its own)
+            let printed = if two {
+                format!("{printed}\n  CTA group = 2")
+            } else {
+                printed.to_string()
+            };
+            op(OpKind::Tma(name), printed)
         }
         "cpasync.CopyBulkTensorTileS2GOp" => op(
             OpKind::Tma("SM90_TMA_STORE"),

@@ -486,6 +486,8 @@ fn write_other(out: &mut String, v: &Value) {
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
         Value::SymInt(s) => write!(out, "{}", s.text()),
+        Value::TypedTensor(t) => write!(out, "{}", t.text()),
+        Value::Ratio(r) => write!(out, "{}", r.text()),
         Value::List(_) => {
             write_traced_value(out, v);
             Ok(())

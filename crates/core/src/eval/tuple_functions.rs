@@ -388,6 +388,10 @@ impl Env {
     ) -> Result<Value, EvalError> {
         match f {
             ElementFn::Lambda(r, seq) => self.call_routine_on(r, vals, span, *seq),
+            ElementFn::Table(f) => {
+                let spans = vec![span; vals.len()];
+                super::functions::call(f, &vals, &spans, span)
+            }
             ElementFn::Functor(name, arity) => {
                 super::element_functions::check_functor_arity(name, *arity, vals.len(), span)?;
                 let op = match *name {

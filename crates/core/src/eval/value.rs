@@ -87,9 +87,85 @@ pub enum Value {
     /// The CuTe DSL's fake tensor (`cute.runtime.make_fake_compact_tensor`), for `cute.compile`
     /// without data: [`fake::FakeTensor`](super::fake::FakeTensor).
     FakeTensor(Box<super::fake::FakeTensor>),
+    /// The CuTe DSL's tensor type (`cute.typing.TypedTensor`, `cute.Tensor[dtype, shape,
+    /// stride]`): [`fake::TypedTensor`](super::fake::TypedTensor).
+    TypedTensor(Box<super::fake::TypedTensor>),
+    /// The CuTe DSL's `cute.Ratio(numerator, denominator)`: [`Ratio`].
+    Ratio(Ratio),
     /// Python's list in the CuTe DSL's text (`[1, 2]`): its values; a function of the table
     /// takes it as the tuple of them ([`Value::as_tuple`]).
     List(Vec<Value>),
+}
+
+/// The CuTe DSL's `Ratio` (cute/core.py): a rational number as the two integers given, not
+/// reduced (`Ratio(2, 4)` prints `2/4`; `.reduced()` is `1/2`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// The numerator.
+    pub numerator: i64,
+    /// The denominator.
+    pub denominator: i64,
+}
+
+impl Ratio {
+    /// Its `__str__`: `2/4`.
+    pub fn text(&self) -> String {
+        format!("{}/{}", self.numerator, self.denominator)
+    }
+
+    /// Its properties (`numerator`, `denominator`).
+    pub fn field(&self, name: &str) -> Option<Value> {
+        match name {
+            "numerator" => Some(Value::int(self.numerator)),
+            "denominator" => Some(Value::int(self.denominator)),
+            _ => None,
+        }
+    }
+
+    /// Its methods without arguments: `is_integral()` (the numerator a multiple of the
+    /// denominator) and `reduced()` (both divided by their gcd).
+    pub fn method(&self, name: &str) -> Option<Value> {
+        match name {
+            "is_integral" => Some(Value::Bool(
+                self.denominator != 0 && self.numerator % self.denominator == 0,
+            )),
+            "reduced" => {
+                let g = gcd(
+                    self.numerator.unsigned_abs(),
+                    self.denominator.unsigned_abs(),
+                )
+                .max(1);
+                let g = i64::try_from(g).unwrap_or(1);
+                Some(Value::Ratio(Ratio {
+                    numerator: self.numerator / g,
+                    denominator: self.denominator / g,
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// `self * other` (`Ratio.__mul__`, `__rmul__`) of a Ratio or an integer, not reduced;
+    /// `None` where a product overflows 64 bits.
+    pub fn times(&self, other: &Value) -> Option<Option<Ratio>> {
+        let (n, d) = match other {
+            Value::Ratio(r) => (r.numerator, r.denominator),
+            v => (v.as_int()?, 1),
+        };
+        Some(
+            self.numerator
+                .checked_mul(n)
+                .zip(self.denominator.checked_mul(d))
+                .map(|(numerator, denominator)| Ratio {
+                    numerator,
+                    denominator,
+                }),
+        )
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// An object of a Python class of fields: its class's name and its fields' values, in order.
@@ -361,6 +437,8 @@ impl Value {
             Value::Dict(_) => "a Python dict",
             Value::Record(_) => "an object of a Python class of the program's own",
             Value::SymInt(_) => "a SymInt",
+            Value::TypedTensor(_) => "a tensor type (TypedTensor)",
+            Value::Ratio(_) => "a Ratio",
             Value::FakeTensor(_) => "a fake tensor",
             Value::List(_) => "a list",
         }

@@ -209,10 +209,9 @@ pub enum ExprKind<'a> {
     Binary(BinOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `op operand`: `-x`, `~x`, `+x`, `!x`.
     Unary(UnOp, &'a Expr<'a>),
-    /// A C++ lambda, `[&](auto x){ …; return EXPR; }`: its parameters' names and the text of
-    /// its body between the braces (run at each call, as a function's body is); or a Python
-    /// lambda, `lambda x: EXPR` (`true`), its body `return EXPR`, read as Python.
-    Lambda(&'a [&'a str], &'a str, bool),
+    /// A C++ lambda, `[&](auto x){ …; return EXPR; }`, or a Python lambda, `lambda x: EXPR`
+    /// ([`Lambda`]).
+    Lambda(&'a Lambda<'a>),
     /// A template argument that is an integer expression, `Int<(1 << 4)>{}`,
     /// `C<sizeof_bits_v<T> * 8>{}`: its value, static (a constant expression in C++).
     Static(&'a Expr<'a>),
@@ -612,4 +611,20 @@ pub enum Picture {
     Layout,
     /// `print_latex(x)`: the LaTeX (TikZ) picture CuTe's `print_latex` prints.
     Latex,
+}
+
+/// A lambda: a C++ lambda, `[&](auto x){ …; return EXPR; }`: its parameters' names and the text
+/// of its body between the braces (run at each call, as a function's body is); or a Python
+/// lambda, `lambda x, *xs, y=2: EXPR`, its body `return EXPR`, read as Python.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Lambda<'a> {
+    /// Each parameter's name; a pack's (C++'s `auto... xs`, Python's `*xs`), the last, marked
+    /// `...xs`.
+    pub params: &'a [&'a str],
+    /// The default arguments' texts of the last parameters (Python's `y=2`), in order.
+    pub defaults: &'a [&'a str],
+    /// The body's text.
+    pub body: &'a str,
+    /// Whether it is Python's.
+    pub python: bool,
 }

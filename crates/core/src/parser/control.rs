@@ -684,7 +684,7 @@ impl<'a> Parser<'a> {
         let q = self.skip_ws(end);
         // Python's `A if C else B`
         if let Some(("if", if_end)) = self.word_at(q)
-            && (self.python || self.is_dsl())
+            && (self.python || self.dsl_session || self.is_dsl())
         {
             return self.python_conditional(c, q, if_end);
         }
@@ -751,7 +751,11 @@ impl<'a> Parser<'a> {
         q: usize,
         if_end: usize,
     ) -> PResult<(usize, Expr<'a>)> {
-        let (cond_end, cond) = self.logical_or(self.skip_ws(if_end))?;
+        // (Python's relational operators are read in the condition: `a if n > 0 else b`)
+        let relational = std::mem::replace(&mut self.relational, true);
+        let read = self.logical_or(self.skip_ws(if_end));
+        self.relational = relational;
+        let (cond_end, cond) = read?;
         let at = self.skip_ws(cond_end);
         let Some(("else", else_end)) = self.word_at(at) else {
             return err(

@@ -627,6 +627,25 @@ impl<'a> Parser<'a> {
                     Span::new(open, close + 1),
                 );
             }
+            // `*xs`: the tuple of the call's other arguments, the last parameter (marked
+            // `...xs`, as a lambda's pack); `**kw` and what follows a pack (keyword-only) are not
+            // modelled
+            let packed = params
+                .last()
+                .is_some_and(|p: &Param| p.name.starts_with("..."));
+            if piece.starts_with("**") || packed {
+                return err(
+                    format!(
+                        "a Python function's parameters are modelled as names, defaults and one '*args' last, not '{piece}' (keyword arguments)"
+                    ),
+                    Span::new(open, close + 1),
+                );
+            }
+            let name = if piece.starts_with('*') {
+                &*self.arena.alloc_str(&format!("...{name}"))
+            } else {
+                name
+            };
             // Python's `x=4` / `x: int = 4`
             let (_, default) = split_default(piece);
             // (the piece is a part of the source, where the error points)

@@ -24,8 +24,8 @@ use nom::Parser as _;
 use nom::bytes::complete::take_while;
 
 pub use ast::{
-    BinOp, Branch, Condition, DeclaredInt, Expr, ExprKind, Jump, Loop, Picture, Printing, RangeFor,
-    Span, Stmt, Storage, Switch, UnOp, While,
+    BinOp, Branch, Condition, DeclaredInt, Expr, ExprKind, Jump, Lambda, Loop, Picture, Printing,
+    RangeFor, Span, Stmt, Storage, Switch, UnOp, While,
 };
 pub use cut::cut_points;
 pub use function::{
@@ -120,18 +120,54 @@ fn positions_of<'h>(hay: &'h [u8], needle: &'h [u8]) -> impl Iterator<Item = usi
 }
 
 /// Whether a statement is CuTe DSL text (SPEC §1): it uses `cute.` or `cutlass.` (as a word:
-/// not `mycute.`). Its calls answer as the DSL does where the DSL differs from C++
+/// not `mycute.`), or it is Python's import of the `cutlass` package (`import cutlass`, `from
+/// cutlass import cute`). Its calls answer as the DSL does where the DSL differs from C++
 /// ([`crate::eval::functions::Dsl`]).
 pub fn is_dsl_text(src: &str) -> bool {
     let b = src.as_bytes();
     // both words end with a '.': most statements have none, one search answers them
     if memchr::memchr(b'.', b).is_none() {
-        return false;
+        return is_cutlass_import(src);
     }
     [&b"cute."[..], b"cutlass."].iter().any(|word| {
         positions_of(b, word)
             .any(|i| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
     })
+}
+
+/// Whether a statement is Python's import of the `cutlass` package or a module of it: `import
+/// cutlass`, `import torch, cutlass as c`, `from cutlass import cute` (the DSL's package, so the
+/// statements after it are Python's, as `import cutlass.cute as cute` makes them).
+fn is_cutlass_import(src: &str) -> bool {
+    let src = src.trim();
+    let package = |module: &str| module.split('.').next() == Some("cutlass");
+    if let Some(rest) = src.strip_prefix("from ") {
+        return rest.split_whitespace().next().is_some_and(package);
+    }
+    src.strip_prefix("import ").is_some_and(|rest| {
+        rest.split(',')
+            .filter_map(|m| m.split_whitespace().next())
+            .any(package)
+    })
+}
+
+/// Where a Python lambda's parameter's default from `from` (past its `=`) ends: at the first
+/// `,` or `:` outside brackets and strings, or the text's end.
+fn lambda_default_end(b: &[u8], from: usize) -> usize {
+    let mut depth = 0usize;
+    let mut quote = None;
+    for (i, &c) in b.iter().enumerate().skip(from) {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(c),
+            (None, b'(' | b'[' | b'{') => depth += 1,
+            (None, b')' | b']' | b'}') if depth > 0 => depth -= 1,
+            (None, b')' | b']' | b'}' | b',' | b':') if depth == 0 => return i,
+            _ => {}
+        }
+    }
+    b.len()
 }
 
 /// Whether a statement is C++ text, as the parser reads it (`Parser::is_cpp`): no DSL text
@@ -141,6 +177,43 @@ pub fn is_dsl_text(src: &str) -> bool {
 /// an error), its Python lines as the DSL does (`cutlass.Int32` wraps).
 pub fn is_cpp_text(src: &str, dsl_session: bool) -> bool {
     !is_dsl_text(src) && cpp_markers(src) && !(dsl_session && python_dict_braces_only(src))
+}
+
+/// The names a Python import statement binds, each with the whole path of what it names:
+/// `from A.B import x as y, z` binds `y` (`A.B.x`) and `z` (`A.B.z`), `import A.B as c` binds
+/// `c` (`A.B`); `import A.B` binds `A` (`A`). Nothing for another statement, or `*`.
+pub fn python_imports(src: &str) -> Vec<(String, String)> {
+    let src = src.trim();
+    let mut out = Vec::new();
+    let named = |item: &str| -> Option<(String, String)> {
+        let mut words = item.split_whitespace();
+        let path = words.next()?;
+        let name = match (words.next(), words.next()) {
+            (Some("as"), Some(alias)) => alias,
+            _ => path.split('.').next()?,
+        };
+        Some((name.to_string(), path.to_string()))
+    };
+    if let Some(rest) = src.strip_prefix("from ") {
+        let Some((module, names)) = rest.split_once(" import ") else {
+            return out;
+        };
+        let names = names.trim().trim_start_matches('(').trim_end_matches(')');
+        for item in names.split(',') {
+            let mut words = item.split_whitespace();
+            let Some(name) = words.next().filter(|&n| n != "*") else {
+                continue;
+            };
+            let local = match (words.next(), words.next()) {
+                (Some("as"), Some(alias)) => alias,
+                _ => name,
+            };
+            out.push((local.to_string(), format!("{}.{name}", module.trim())));
+        }
+    } else if let Some(rest) = src.strip_prefix("import ") {
+        out.extend(rest.split(',').filter_map(named));
+    }
+    out
 }
 
 /// Whether a statement is Python's `from cutlass.cute import …` (`*`, or names): the DSL's
@@ -490,24 +563,49 @@ fn statement_with<'a>(mut p: Parser<'a>, start: usize) -> PResult<Stmt<'a>> {
         if expr_start >= src.len() || src.as_bytes()[expr_start] == b';' {
             return err("expected an expression after '='", Span::new(eq, eq + 1));
         }
-        let (end, expr) = p.expr(expr_start)?;
-        p.expect_end(end)?;
+        let (mut end, expr) = p.expr(expr_start)?;
+        let prefix = &src[pos..name_start];
         // `constexpr auto N = …`, `static constexpr int N = …`
-        let constexpr = src[pos..name_start]
+        let constexpr = prefix
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .any(|w| w == "constexpr");
-        return Ok(Stmt::Assign {
+        let declared = |name: &'a str, at: usize, expr| Stmt::Assign {
             name,
-            name_span: Span::new(name_start, name_start + name.len()),
+            name_span: Span::new(at, at + name.len()),
             expr,
             constexpr,
             // (`auto const& ctup = tup;`: a reference, not modelled as one; a copy)
-            is_const: src[pos..name_start]
+            is_const: prefix
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .any(|w| w == "const" || w == "constexpr"),
-            int_type: (!src[pos..name_start].trim().is_empty())
-                .then(|| declared_int_type(&src[pos..name_start])),
-        });
+            int_type: (!prefix.trim().is_empty()).then(|| declared_int_type(prefix)),
+        };
+        // a declaration of several variables, `int m = 5120, n = 5120, k = 4096;`: each
+        // declared in turn, of the one type
+        if !prefix.trim().is_empty() && p.peek(p.skip_ws(end)) == Some(',') {
+            let mut stmts = vec![declared(name, name_start, expr)];
+            while p.peek(p.skip_ws(end)) == Some(',') {
+                let at = p.skip_ws(p.skip_ws(end) + 1);
+                let next = p.ident_at(at).filter(|&(n, n_end)| {
+                    !n.contains("::")
+                        && p.peek(p.skip_ws(n_end)) == Some('=')
+                        && p.peek(p.skip_ws(n_end) + 1) != Some('=')
+                });
+                let Some((n, n_end)) = next else {
+                    return err(
+                        "expected 'NAME = EXPR' after ',' in a declaration of several variables",
+                        Span::new(at, at + 1),
+                    );
+                };
+                let (e_end, e) = p.expr(p.skip_ws(p.skip_ws(n_end) + 1))?;
+                stmts.push(declared(n, at, e));
+                end = e_end;
+            }
+            p.expect_end(end)?;
+            return Ok(Stmt::Block(arena.alloc_slice_clone(&stmts)));
+        }
+        p.expect_end(end)?;
+        return Ok(declared(name, name_start, expr));
     }
     // a compound write of an element, `T(i, j) += v;`: the element is read up to its operator
     if let Some(k) = compound_assignment_at(src, pos) {
@@ -625,6 +723,11 @@ pub fn parse_cpp_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     expression_in(src, arena, Some(true)).map_err(|e| with_full_width_hint(src, e))
 }
 
+/// [`parse_expr`] of Python text (a Python function's default argument, `y=2`: a Python int).
+pub fn parse_python_expr<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
+    expression_in(src, arena, Some(false)).map_err(|e| with_full_width_hint(src, e))
+}
+
 /// [`parse_expr`], its errors without the full-width hint.
 fn expression<'a>(src: &'a str, arena: &'a Bump) -> PResult<Expr<'a>> {
     expression_in(src, arena, None)
@@ -684,6 +787,10 @@ pub const BINARY_FUNCTORS: &[&str] = &[
 /// The callee name of C++'s conditional `c ? a : b` (a call of it on c, a, b: `control.rs`);
 /// no identifier spells it.
 pub const CONDITIONAL: &str = "?:";
+
+/// The callee of `conditional_t<C, A, B>` read as a call on the three: the value of the type
+/// chosen, as it is (no common type, as `?:` takes: `conditional_t<false, _2, _3>{}` is `_3`).
+pub const CONDITIONAL_TYPE: &str = "conditional_t";
 
 fn is_keyword(name: &str) -> bool {
     name == "o"
@@ -789,6 +896,9 @@ fn template(name: &str) -> Option<Template> {
         "make_index_sequence" | "make_integer_sequence" => Template::Call("make_integer_sequence"),
         // (the standard library's is a class of its own: its call marked `std`)
         "integral_constant" | "std::integral_constant" => Template::Call("integral_constant"),
+        // `cute::conditional_t<C, A, B>` (a collective's `conditional_t<is_A_mn_major,
+        // Step<_2,_1,_3>, Step<_1,_2,_3>>{}`): C++'s `C ? A{} : B{}` of the types' values
+        "conditional_t" | "std::conditional_t" => Template::Call(CONDITIONAL_TYPE),
         "Tile" => Template::Call("make_tile"),
         "Layout" => Template::Call("make_layout"),
         "ComposedLayout" => Template::Call("make_composed_layout"),
@@ -997,9 +1107,22 @@ impl<'a> Parser<'a> {
 
     /// A name at `pos`: an identifier, with CuTe's namespaces dropped (`cute::size`,
     /// `cute.make_layout`, `cute::GMMA::Major::K`, `cute.arch.thread_idx`,
-    /// `cute.runtime.make_fake_tensor`). A name in another namespace keeps it
+    /// `cute.runtime.make_fake_tensor`, `cute.typing.TypedTensor`). A name in another namespace keeps it
     /// (`std::vector`), so that it is reported as unknown.
     fn ident_at(&self, pos: usize) -> Option<(&'a str, usize)> {
+        // `::cutlass::gemm::…`: the global namespace's qualifier, read as the name after it
+        // (C++ only: Python's `x[::s]` is a slice)
+        let pos = match self.rest(pos).strip_prefix("::") {
+            Some(r)
+                if r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && !self.python
+                    && !self.is_dsl()
+                    && !self.dsl_session =>
+            {
+                pos + 2
+            }
+            _ => pos,
+        };
         let (mut name, mut end) = self.word_at(pos)?;
         let mut name_start = pos;
         // whether every part so far is one of CuTe's namespaces (dropped)
@@ -1011,7 +1134,7 @@ impl<'a> Parser<'a> {
             } else if rest.starts_with('.')
                 && ((dropping
                     && (matches!(name, "cute" | "cutlass")
-                        || (matches!(name, "arch" | "runtime") && name_start > pos)))
+                        || (matches!(name, "arch" | "runtime" | "typing") && name_start > pos)))
                     // the DSL's `cute.nvgpu.warp.MmaF16BF16Op`: the path under `nvgpu` kept
                     // whole (`nvgpu.warp.MmaF16BF16Op`, the evaluator's `nvgpu` module)
                     || (name_start > pos && (name == "nvgpu" || name.starts_with("nvgpu.")))
@@ -1032,7 +1155,9 @@ impl<'a> Parser<'a> {
             let Some((_, next_end)) = self.word_at(end + sep) else {
                 break;
             };
-            if dropping && (NAMESPACES.contains(&name) || matches!(name, "arch" | "runtime")) {
+            if dropping
+                && (NAMESPACES.contains(&name) || matches!(name, "arch" | "runtime" | "typing"))
+            {
                 name_start = end + sep;
             } else {
                 dropping = false;
@@ -1272,9 +1397,17 @@ impl<'a> Parser<'a> {
             // a variable that happens to be called so
             return Ok(None);
         }
-        let modules_only = rest
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ',' | '*' | ' ' | '\t'));
+        // (`from A import (x, y,\n    z)`: a parenthesized list of names, over lines)
+        let parenthesized = word == "from"
+            && rest.split_once(" import ").is_some_and(|(_, names)| {
+                let names = names.trim();
+                names.starts_with('(') && names.ends_with(')')
+            });
+        let modules_only = rest.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '_' | '.' | ',' | '*' | ' ' | '\t')
+                || (parenthesized && matches!(c, '(' | ')' | '\n' | '\r'))
+        });
         if !rest.starts_with([' ', '\t']) || !modules_only {
             return err(
                 format!("expected a Python '{word}' of modules ('import cutlass.cute as cute')"),
@@ -2040,6 +2173,67 @@ impl<'a> Parser<'a> {
         None
     }
 
+    /// The commas at the top level of the brackets from `open` to `close` (a slice of several
+    /// modes, `t[1:3, ::2]`).
+    fn top_level_commas(&self, open: usize, close: usize) -> Vec<usize> {
+        let mut depth = 0usize;
+        let mut commas = Vec::new();
+        for (i, c) in self.src[open + 1..close].bytes().enumerate() {
+            match c {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => commas.push(open + 1 + i),
+                _ => {}
+            }
+        }
+        commas
+    }
+
+    /// `slice(a, b, c)` of the slice between `open` (a `[` or `,`) and `close`, its first `:`
+    /// at `colon`.
+    fn slice_call(&self, open: usize, colon: usize, close: usize) -> PResult<Expr<'a>> {
+        let bounds = self.slice_bounds(open, colon, close)?;
+        Ok(Expr {
+            kind: ExprKind::Call(
+                self.alloc(Expr {
+                    kind: ExprKind::Name("slice"),
+                    span: Span::new(open, open + 1),
+                }),
+                self.arena.alloc_slice_copy(&bounds),
+            ),
+            span: Span::new(open, close + 1),
+        })
+    }
+
+    /// One mode of a slice of several modes, between `open` (a `[` or `,`) and `close`: a
+    /// slice (`1:3`, `::2`) or an index (`1`, `None`).
+    fn slice_mode(&self, open: usize, close: usize) -> PResult<Expr<'a>> {
+        let mut depth = 0usize;
+        let colon = self.src[open + 1..close]
+            .bytes()
+            .enumerate()
+            .find_map(|(i, c)| {
+                match c {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    b':' if depth == 0 => return Some(open + 1 + i),
+                    _ => {}
+                }
+                None
+            });
+        if let Some(colon) = colon {
+            return self.slice_call(open, colon, close);
+        }
+        let mut p = self.upto(close);
+        let at = p.skip_ws(open + 1);
+        if at >= close {
+            return err("expected an index or a slice", Span::new(open, close + 1));
+        }
+        let (end, e) = p.expr(at)?;
+        p.expect_end(end)?;
+        Ok(e)
+    }
+
     /// A slice's start, stop and step (`None` where left out): the expressions from `open + 1`
     /// to `colon`, from `colon + 1` to a second `:` (or `close`) and from there to `close`.
     fn slice_bounds(&self, open: usize, colon: usize, close: usize) -> PResult<[Expr<'a>; 3]> {
@@ -2056,22 +2250,6 @@ impl<'a> Parser<'a> {
             p.expect_end(end)?;
             Ok(e)
         };
-        // NumPy's and torch's slice of several modes, `t[::2, 1:3]`
-        let mut depth = 0usize;
-        for (i, c) in self.src[open + 1..close].bytes().enumerate() {
-            match c {
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                b',' if depth == 0 => {
-                    let at = open + 1 + i;
-                    return err(
-                        "a slice of several modes (t[a:b, c:d], NumPy's and torch's) is not modelled: slice one mode, t[a:b:c]",
-                        Span::new(at, at + 1),
-                    );
-                }
-                _ => {}
-            }
-        }
         match self.src[colon + 1..close].find(':') {
             Some(k) => {
                 let second = colon + 1 + k;
@@ -2630,17 +2808,22 @@ impl<'a> Parser<'a> {
                     if (self.python || self.dsl_session || self.is_dsl())
                         && let Some((colon, close)) = self.slice_colon(q) =>
                 {
-                    // Python's slice `t[a:b:c]`: `get(t, slice(a, b, c))`
-                    let bounds = self.slice_bounds(q, colon, close)?;
-                    let slice = Expr {
-                        kind: ExprKind::Call(
-                            self.alloc(Expr {
-                                kind: ExprKind::Name("slice"),
-                                span: Span::new(q, q + 1),
-                            }),
-                            self.arena.alloc_slice_copy(&bounds),
-                        ),
-                        span: Span::new(q, close + 1),
+                    // Python's slice `t[a:b:c]`: `get(t, slice(a, b, c))`; NumPy's of several
+                    // modes, `t[1:3, ::2]`: `get(t, (slice(1, 3, None), slice(None, None, 2)))`
+                    let slice = match self.top_level_commas(q, close).as_slice() {
+                        [] => self.slice_call(q, colon, close)?,
+                        commas => {
+                            let mut parts = BumpVec::new_in(self.arena);
+                            let mut from = q;
+                            for &to in commas.iter().chain(std::iter::once(&close)) {
+                                parts.push(self.slice_mode(from, to)?);
+                                from = to;
+                            }
+                            Expr {
+                                kind: ExprKind::Tuple(parts.into_bump_slice()),
+                                span: Span::new(q, close + 1),
+                            }
+                        }
                     };
                     let callee = Expr {
                         kind: ExprKind::Qualified("get"),
@@ -2687,6 +2870,20 @@ impl<'a> Parser<'a> {
                     if self.peek(inner) == Some('}') {
                         e.span = Span::new(e.span.start, inner + 1);
                         pos = inner + 1;
+                        // `tuple<int64_t, _1, int64_t>{}`, `Stride<int64_t, _1, int64_t>{}`:
+                        // the tuple type value-initialized, the call with no values
+                        if let ExprKind::Call(c, items) = e.kind
+                            && matches!(c.kind, ExprKind::Qualified("make_tuple"))
+                            && items.iter().any(|i| integral_type_name(i).is_some())
+                            && !self.python
+                            && !self.is_dsl()
+                        {
+                            e = Expr {
+                                kind: ExprKind::Call(self.alloc(e), &[]),
+                                span: e.span,
+                            };
+                            continue;
+                        }
                         // `array<int, 0>{}`: the call `array<int, 0>()` (a value, where a
                         // function's argument may be a type's name)
                         if let ExprKind::Name(n) = e.kind
@@ -3407,20 +3604,50 @@ impl<'a> Parser<'a> {
         Some(self.lambda_rest(pos, p))
     }
 
-    /// A Python lambda at `start`, `lambda x, y: EXPR` (`p` after its keyword): its parameters'
-    /// names, and its body `return EXPR`, read as a Python function's at each call.
+    /// A Python lambda at `start`, `lambda x, y=2, *xs: EXPR` (`p` after its keyword): its
+    /// parameters' names (a `*xs` pack the last, marked `...xs`), its defaults' texts, and its
+    /// body `return EXPR`, read as a Python function's at each call.
     fn python_lambda(&mut self, start: usize, mut p: usize) -> PResult<(usize, Expr<'a>)> {
         let mut params: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
+        let mut defaults: BumpVec<'a, &'a str> = BumpVec::new_in(self.arena);
+        let mut packed = false;
         p = self.skip_ws(p);
         while self.peek(p) != Some(':') {
-            let Some((name, end)) = self.ident_at(p) else {
+            let star = self.peek(p) == Some('*');
+            let name_at = if star { self.skip_ws(p + 1) } else { p };
+            let named = self.ident_at(name_at);
+            if packed || self.src[p..].starts_with("**") || named.is_none() {
                 return err(
-                    "a Python lambda's parameters are modelled as names (lambda x, y: EXPR), without '*args' or defaults",
+                    "a Python lambda's parameters are modelled as names, defaults and one '*args' last (lambda x, y=2, *args: EXPR), without '**kwargs' or keyword-only ones",
                     Span::new(p, p + 1),
                 );
+            }
+            let Some((name, end)) = named else {
+                unreachable!("checked above")
             };
-            params.push(name);
+            packed = star;
+            params.push(if star {
+                self.arena.alloc_str(&format!("...{name}"))
+            } else {
+                name
+            });
             p = self.skip_ws(end);
+            if !star && self.peek(p) == Some('=') {
+                // (its text to the next ',' or ':' outside brackets; read at each call that
+                // takes it, as a function's default)
+                let end = lambda_default_end(self.src.as_bytes(), p + 1);
+                let default = self.src[p + 1..end].trim();
+                if default.is_empty() {
+                    return err("expected a default after '='", Span::new(p, p + 1));
+                }
+                defaults.push(default);
+                p = self.skip_ws(end);
+            } else if !star && !defaults.is_empty() {
+                return err(
+                    "SyntaxError: a lambda's parameter without a default follows one with a default",
+                    Span::new(name_at, end),
+                );
+            }
             match self.peek(p) {
                 Some(',') => p = self.skip_ws(p + 1),
                 Some(':') => {}
@@ -3438,10 +3665,16 @@ impl<'a> Parser<'a> {
         let body = self
             .arena
             .alloc_str(&format!(" return {}\n", &self.src[body_start..end]));
+        let lambda = self.arena.alloc(Lambda {
+            params: params.into_bump_slice(),
+            defaults: defaults.into_bump_slice(),
+            body,
+            python: true,
+        });
         Ok((
             end,
             Expr {
-                kind: ExprKind::Lambda(params.into_bump_slice(), body, true),
+                kind: ExprKind::Lambda(lambda),
                 span: Span::new(start, end),
             },
         ))
@@ -3542,10 +3775,16 @@ impl<'a> Parser<'a> {
             self.cpp_body().block(open + 1, close, self.depth + 1)?;
         }
         let end = close + 1;
+        let lambda = self.arena.alloc(Lambda {
+            params: params.into_bump_slice(),
+            defaults: &[],
+            body: &self.src[open + 1..close],
+            python: false,
+        });
         Ok((
             end,
             Expr {
-                kind: ExprKind::Lambda(params.into_bump_slice(), &self.src[open + 1..close], false),
+                kind: ExprKind::Lambda(lambda),
                 span: Span::new(start, end),
             },
         ))
@@ -4145,7 +4384,23 @@ impl<'a> Parser<'a> {
                 };
                 ExprKind::Call(self.alloc(callee), v.into_bump_slice())
             }
+            Template::Call(CONDITIONAL_TYPE) if items.len() != 3 => {
+                return err(
+                    format!("{name}<C, A, B> takes a condition and two types"),
+                    span,
+                );
+            }
             Template::Call(f) => {
+                // `Stride<int64_t, _1, int64_t>` (CUTLASS's `TagToStrideA_t`), `Shape<int,
+                // int>`: a tuple type of run-time elements, as `tuple<int64_t, _1, int64_t>`
+                // (constructed from values, or value-initialized: `StrideA{}` is `(0,_1,0)`)
+                let f = if matches!(f, "make_shape" | "make_stride" | "make_coord" | "make_step")
+                    && items.iter().any(|e| integral_type_name(e).is_some())
+                {
+                    "make_tuple"
+                } else {
+                    f
+                };
                 let callee = Expr {
                     kind: ExprKind::Qualified(f),
                     span: Span::new(pos, name_end),
@@ -4639,4 +4894,15 @@ fn missing_dsl_module(path: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// The integral type a template argument names (`int`, `int64_t`, `uint32_t`, `cute::int64_t`):
+/// a tuple type's run-time element (`Stride<int64_t, _1, int64_t>`).
+fn integral_type_name<'e>(e: &Expr<'e>) -> Option<&'e str> {
+    let (ExprKind::Name(n) | ExprKind::Qualified(n)) = e.kind else {
+        return None;
+    };
+    crate::algebra::element::ElemType::of_name(n)
+        .and_then(|t| t.int_bits())
+        .map(|_| n)
 }

@@ -370,6 +370,7 @@ fn cpp_pointer(p: &crate::algebra::pointer::Pointer, v: &Value) -> Result<String
     }
     let raw = match &p.base {
         PtrBase::Null => format!("static_cast<{}*>(nullptr)", cpp_element(p, v)?),
+        PtrBase::Bytes(at) => format!("reinterpret_cast<{}*>({at:#x})", cpp_element(p, v)?),
         PtrBase::Named(n) => n.clone(),
         PtrBase::Stack => format!("make_tensor<{}>(Layout<_1>{{}}).data()", cpp_element(p, v)?),
         PtrBase::Host { .. } => crate::algebra::pointer::HOST.to_string(),

@@ -186,6 +186,8 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::Dict(d) => write!(out, "{}", Value::dict_text(d)),
         Value::Record(r) => write!(out, "{}", r.text()),
         Value::SymInt(s) => write!(out, "{}", s.text()),
+        Value::TypedTensor(t) => write!(out, "{}", t.text()),
+        Value::Ratio(r) => write!(out, "{}", r.text()),
         // Python's list, as Python prints it
         Value::List(_) => {
             let mut text = String::new();

@@ -201,6 +201,8 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::Dict(d) => object(json!({"kind": "dict", "value": Value::dict_text(d)})),
         Value::Record(r) => object(json!({"kind": "record", "value": r.text()})),
         Value::SymInt(s) => object(json!({"kind": "sym_int", "value": s.text()})),
+        Value::TypedTensor(t) => object(json!({"kind": "typed_tensor", "value": t.text()})),
+        Value::Ratio(r) => object(json!({"kind": "ratio", "value": r.text()})),
         Value::List(_) => {
             let mut text = String::new();
             crate::eval::plain::write_traced_value(&mut text, v);
@@ -373,7 +375,7 @@ fn pointer(p: &crate::algebra::pointer::Pointer) -> Json {
         ElementWidth::Unknown(n) => m.insert("elem_type".into(), json!(n)),
     };
     match &p.base {
-        PtrBase::Null => m.insert("address".into(), json!(p.address())),
+        PtrBase::Null | PtrBase::Bytes(_) => m.insert("address".into(), json!(p.address())),
         PtrBase::Named(n) => m.insert("base".into(), json!(n)),
         PtrBase::Stack => m.insert("base".into(), json!(crate::algebra::pointer::STACK)),
         PtrBase::Host { .. } => m.insert("base".into(), json!(crate::algebra::pointer::HOST)),

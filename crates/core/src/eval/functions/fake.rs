@@ -7,7 +7,7 @@
 
 use super::{Args, Function};
 use crate::algebra::pointer::MemSpace;
-use crate::eval::fake::{Extent, FakeTensor, SymInt, compact_strides};
+use crate::eval::fake::{Extent, FakeTensor, SymInt, TypedTensor, compact_strides};
 use crate::eval::storage::ElemType;
 use crate::eval::{EvalError, Value};
 use crate::parser::Span;
@@ -57,6 +57,15 @@ pub(super) static FUNCTIONS: &[Function] = &[
         3,
         5,
         |a| fake_tensor(a, "make_fake_tensor")
+    ),
+    f!(
+        "TypedTensor",
+        "TypedTensor(dtype, shape, stride, memspace=AddressSpace.generic, assumed_align=None)",
+        "the CuTe DSL's tensor type (cute.typing.TypedTensor; cute.Tensor[DTYPE, SHAPE, STRIDE] makes it too): DTYPE elements over the static SHAPE and STRIDE in MEMSPACE, its pointer ASSUMED_ALIGN bytes aligned (the element's size by default), printed Tensor<Float32, (16,), (1,)>",
+        "cute.typing.TypedTensor(cutlass.Float32, (16,), (1,))",
+        3,
+        5,
+        typed_tensor
     ),
     f!(
         "make_fake_stream",
@@ -238,6 +247,40 @@ fn fake_tensor(a: &Args, name: &str) -> Result<Value, EvalError> {
         dtype,
         shape,
         stride,
+        memspace,
+        assumed_align,
+    })))
+}
+
+/// `TypedTensor(dtype, shape, stride, memspace=AddressSpace.generic, assumed_align=None)`
+/// (typing.py): its parameters kept as given, the alignment the element's bytes by default.
+fn typed_tensor(a: &Args) -> Result<Value, EvalError> {
+    let name = "TypedTensor";
+    let dtype = match &a.vals[0] {
+        Value::Name(n) => ElemType::of_name(n),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        error(
+            name,
+            "expected the DSL's element type (cutlass.Float32, …)",
+            a.spans[0],
+        )
+    })?;
+    let memspace = match given(a, 3) {
+        None => "generic".to_string(),
+        Some((Value::Name(n), span)) => match n.strip_prefix("AddressSpace.") {
+            Some(space) => space.to_string(),
+            None => return Err(error(name, "memspace= takes a cute.AddressSpace", span)),
+        },
+        Some((_, span)) => return Err(error(name, "memspace= takes a cute.AddressSpace", span)),
+    };
+    let element_bytes = (dtype.bits() + 7) / 8;
+    let assumed_align = int(a, name, 4, "assumed_align", element_bytes)?;
+    Ok(Value::TypedTensor(Box::new(TypedTensor {
+        dtype,
+        shape: a.vals[1].clone(),
+        stride: a.vals[2].clone(),
         memspace,
         assumed_align,
     })))

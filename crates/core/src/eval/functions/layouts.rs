@@ -1,7 +1,7 @@
 //! CuTe API, part 1: the layouts group (issue 15).
 //! The function table's group: see [`super::GROUPS`].
 
-use super::{ANY, Args, EvalError, Function, TemplateArgs, Value};
+use super::{ANY, Args, EvalError, Function, OnTensor, TemplateArgs, Value};
 use crate::algebra::layout_ops as ops;
 use crate::algebra::{IntTuple, Layout};
 use crate::eval::convert::to_coord;
@@ -280,6 +280,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
             }
             Ok(Value::Layout(l.filter_zeros()))
         },
+        // tensor_impl.hpp: make_tensor(tensor.data(), filter_zeros(tensor.layout()[, profile]))
+        tensor: OnTensor::Keep,
         coordinates: true
     ),
     f!(

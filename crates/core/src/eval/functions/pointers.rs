@@ -259,6 +259,18 @@ fn dsl_make_ptr(a: &Args) -> Result<Value, EvalError> {
         }
     };
     let text = format!("{:#x}", address as u64);
+    if let ElementWidth::Bits(bits) = width
+        && bits >= 8
+        && address % (bits / 8) != 0
+    {
+        return Err(EvalError::new(
+            format!(
+                "pointer: address {text} is not a multiple of the element size, {} bytes (the DSL assumes its pointers aligned to their elements)",
+                bits / 8
+            ),
+            a.spans[1],
+        ));
+    }
     Pointer::parse_address(space, width, &text, false)
         .map(Value::Pointer)
         .map_err(|e| EvalError::algebra(e, a.spans[1]))
@@ -502,7 +514,25 @@ fn make_ptr(a: &Args, space: MemSpace) -> Result<Value, EvalError> {
                 a.spans[1],
             ));
         }
-        Pointer::new(MemSpace::Raw, width, PtrBase::Null).map_err(a.alg())?
+        if space == MemSpace::Raw {
+            // pointer.hpp has a nullptr_t overload of make_gmem_ptr<T> and make_smem_ptr<T>,
+            // none of make_rmem_ptr<T>: its `T*` and `void*` overloads both take nullptr
+            return Err(EvalError::new(
+                format!(
+                    "{}<T>(nullptr): CuTe's call is ambiguous (pointer.hpp has no nullptr_t overload for it, as it has for make_gmem_ptr and make_smem_ptr): write {}(static_cast<T*>(nullptr))",
+                    space.maker(),
+                    space.maker()
+                ),
+                a.spans[1],
+            ));
+        }
+        // pointer.hpp: make_gmem_ptr<T>(nullptr) = make_gmem_ptr(recast_ptr<T>(nullptr)), a
+        // subbyte_iterator for an element narrower than a byte
+        let p = Pointer::new(MemSpace::Raw, width, PtrBase::Null).map_err(a.alg())?;
+        match p.width {
+            ElementWidth::Bits(b) if b < 8 => p.as_subbyte().map_err(a.alg())?,
+            _ => p,
+        }
     } else {
         pointer_arg(a, 0)?
     };

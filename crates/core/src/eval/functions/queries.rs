@@ -81,6 +81,47 @@ pub(super) static FUNCTIONS: &[Function] = &[
         coordinates: true
     ),
     f!(
+        "size_in_bytes",
+        "size_in_bytes(dtype, L)",
+        "the bytes of cosize(L) elements of dtype, rounded up (the CuTe DSL's; a swizzled layout's its layout's)",
+        "size_in_bytes(Float16, (4,2):(2,16))",
+        2,
+        2,
+        |a| {
+            // the DSL's `cute.size_in_bytes(dtype, layout)` (cute/core.py): `cosize` of the
+            // layout (of a composed layout's outer one), times the type's width, in bytes
+            // rounded up; 0 of `None`
+            let bits = match &a.vals[0] {
+                Value::Name(n) => algebra::recast::element_bits(n),
+                _ => None,
+            };
+            let Some(bits) = bits else {
+                return Err(EvalError::new(
+                    format!(
+                        "TypeError: dtype must be a Numeric (cutlass.Float16, cutlass.Int32, …), got {}",
+                        a.vals[0].kind()
+                    ),
+                    a.spans[0],
+                ));
+            };
+            let (cosize, is_static) = match &a.vals[1] {
+                Value::Name(n) if n == "None" => (0, true),
+                Value::Under => (0, true),
+                Value::Composed(c) => (c.layout.cosize().map_err(a.alg())?, c.layout.is_static()),
+                _ => {
+                    let l = a.layout_ref(1)?;
+                    (l.cosize().map_err(a.alg())?, l.is_static())
+                }
+            };
+            let bytes = cosize
+                .checked_mul(bits)
+                .and_then(|b| b.checked_add(7))
+                .map(|b| b / 8)
+                .ok_or_else(|| EvalError::new("size_in_bytes: the size overflows", a.span))?;
+            Ok(Value::IntTuple(IntTuple::int_of(bytes, !is_static)))
+        }
+    ),
+    f!(
         "rank",
         "rank(L)",
         "number of top-level modes",

@@ -1107,6 +1107,36 @@ pub(super) static FUNCTIONS: &[Function] = &[
         })
     ),
     f!(
+        "Ratio",
+        "Ratio(NUMERATOR, DENOMINATOR)",
+        "the CuTe DSL's rational number (cute.Ratio) of two Python integers, not reduced: printed 2/4; .numerator, .denominator, .is_integral(), .reduced(), and * by an integer or a Ratio",
+        "cute.Ratio(2, 4)",
+        2,
+        2,
+        |a| {
+            let int = |k: usize| match &a.vals[k] {
+                Value::IntTuple(t) if t.is_int() && !t.is_dynamic() => t.as_int(),
+                _ => None,
+            };
+            match (int(0), int(1)) {
+                (Some(numerator), Some(denominator)) => {
+                    Ok(Value::Ratio(crate::eval::value::Ratio {
+                        numerator,
+                        denominator,
+                    }))
+                }
+                _ => Err(EvalError::new(
+                    format!(
+                        "TypeError: numerator and denominator must be integers, but got {} and {}",
+                        python_text(&a.vals[0]),
+                        python_text(&a.vals[1])
+                    ),
+                    a.span,
+                )),
+            }
+        }
+    ),
+    f!(
         "ScaledBasis",
         "ScaledBasis(VALUE, MODE)",
         "VALUE times the basis element along MODE (C++'s ScaledBasis<V, N…>); the CuTe DSL's cute.ScaledBasis",
@@ -1365,3 +1395,10 @@ pub(super) static FUNCTIONS: &[Function] = &[
         |a| tup(a, ta::crd2crd(&a.int_tuple(0)?, &a.shape(1)?, &a.shape(2)?))
     ),
 ];
+
+/// A value as Python's `str` writes it in a message (`1.5`, `(2, 3)`).
+fn python_text(v: &Value) -> String {
+    let mut out = String::new();
+    crate::eval::plain::write_traced_value(&mut out, v);
+    out
+}
