@@ -52,8 +52,15 @@ def self_costs(binary, stdin_path=None, argument=None):
                     if after_call:
                         after_call = False
                     elif function and obj == binary:
-                        costs[function] += int(line.split()[-1])
+                        costs[symbol_of(function)] += int(line.split()[-1])
         return costs
+
+
+def symbol_of(function):
+    """The linker's name of a callgrind function: a recursion level's mark (`'2`) dropped; a
+    bare address (a function without a symbol) kept as it is, and left out by main."""
+    name, mark, level = function.rpartition("'")
+    return name if mark and level.isdigit() else function
 
 
 def main():
@@ -65,7 +72,8 @@ def main():
     costs.update(self_costs(binary, os.path.join(HERE, "statements.txt")))
     costs.update(self_costs(binary, argument="coalesce((2,(1,6)):(1,(6,2)))"))
     for name, _ in costs.most_common():
-        print(name)
+        if not name.startswith("0x"):
+            print(name)
 
 
 if __name__ == "__main__":

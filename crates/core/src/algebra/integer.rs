@@ -678,9 +678,24 @@ impl Int {
 
     /// [`Int::add`] under `rule`: C++'s, the CuTe DSL's `Int32` ([`Int::add_int32_wrapping`]),
     /// or C++ text's, where two static integers are `int` constants
-    /// ([`Int::int_constants_checked`]).
-    #[inline]
+    /// ([`Int::int_constants_checked`]). C++'s (the notation's, the common case) inline where
+    /// it is called, the other two out of line.
+    #[inline(always)]
     pub fn add_under(
+        self,
+        b: Int,
+        op: &'static str,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Int> {
+        match rule {
+            crate::algebra::composition::Rule::Cpp => self.add(b, op),
+            _ => self.add_under_dsl_or_text(b, op, rule),
+        }
+    }
+
+    /// [`Int::add_under`] under the DSL's rule or C++ text's.
+    #[inline(never)]
+    fn add_under_dsl_or_text(
         self,
         b: Int,
         op: &'static str,
@@ -702,9 +717,24 @@ impl Int {
 
     /// [`Int::mul`] under `rule`: C++'s, the CuTe DSL's `Int32` ([`Int::mul_int32_wrapping`]),
     /// or C++ text's, where two static integers are `int` constants
-    /// ([`Int::int_constants_checked`]).
-    #[inline]
+    /// ([`Int::int_constants_checked`]). C++'s (the notation's, the common case) inline where
+    /// it is called, the other two out of line.
+    #[inline(always)]
     pub fn mul_under(
+        self,
+        b: Int,
+        op: &'static str,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Int> {
+        match rule {
+            crate::algebra::composition::Rule::Cpp => self.mul(b, op),
+            _ => self.mul_under_dsl_or_text(b, op, rule),
+        }
+    }
+
+    /// [`Int::mul_under`] under the DSL's rule or C++ text's.
+    #[inline(never)]
+    fn mul_under_dsl_or_text(
         self,
         b: Int,
         op: &'static str,
@@ -754,9 +784,24 @@ impl Int {
 
     /// [`Int::ceil_div`] under `rule`: C++'s, or the CuTe DSL's, where a Python integer past
     /// `Int32` beside a run-time `Int32` makes its 64-bit run-time integer ([`I64_KIND`]:
-    /// `complement(4:Int32(65536), 2**34)`'s last extent is `?{i64}`; checked with dsl-oracle).
-    #[inline]
+    /// `complement(4:Int32(65536), 2**34)`'s last extent is `?{i64}`; checked with dsl-oracle),
+    /// or C++ text's (`int` constants). C++'s inline where it is called, the others out of line.
+    #[inline(always)]
     pub fn ceil_div_under(
+        self,
+        b: Int,
+        op: &'static str,
+        rule: crate::algebra::composition::Rule,
+    ) -> Result<Int> {
+        match rule {
+            crate::algebra::composition::Rule::Cpp => self.ceil_div(b, op),
+            _ => self.ceil_div_under_dsl_or_text(b, op, rule),
+        }
+    }
+
+    /// [`Int::ceil_div_under`] under the DSL's rule or C++ text's.
+    #[inline(never)]
+    fn ceil_div_under_dsl_or_text(
         self,
         b: Int,
         op: &'static str,

@@ -60,19 +60,17 @@ impl Tup {
         {
             return Ok(Int::st(n.value));
         }
+        // (C++ text: `_1 * C<v0> * C<v1> * …` in `int` constants, each product checked by
+        // `Int::mul_under`: out of line, as the kinds')
+        if rule == crate::algebra::composition::Rule::CppText {
+            return self.product_of_kinds(rule);
+        }
         // static integers (`meta` 0), as they mostly are: their values' product; at the first
         // other leaf, the kinds' product from the start
         let mut p = 1i64;
         for n in &self.0 {
             match n.meta {
-                0 => {
-                    let q = arith::mul(p, n.value, "size")?;
-                    // (C++ text: `_1 * C<v0> * C<v1> * …` in `int` constants)
-                    if rule == crate::algebra::composition::Rule::CppText {
-                        Int::int_constants_checked(p, n.value, q, "*", "size")?;
-                    }
-                    p = q;
-                }
+                0 => p = arith::mul(p, n.value, "size")?,
                 OPEN => {}
                 _ => return self.product_of_kinds(rule),
             }
@@ -81,7 +79,7 @@ impl Tup {
     }
 
     /// [`Tup::product_kind`] of a tuple with a dynamic leaf (or a basis element), kind by kind
-    /// (apart: the static path reads no kinds).
+    /// (apart: the static path reads no kinds), or of any tuple under C++ text's rule.
     #[inline(never)]
     fn product_of_kinds(
         &self,

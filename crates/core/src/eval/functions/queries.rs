@@ -482,6 +482,10 @@ fn truth_of(a: &super::Args) -> Result<bool, EvalError> {
 /// error) or the DSL's (its `Int32`s' product wraps: [`Tup::product_kind_under`]).
 ///
 /// [`Tup::product_kind_under`]: Tup::product_kind_under
+///
+/// Inline in the handler (the static product's loop where it is called, as before C++ text's
+/// rule; that rule's product is out of line).
+#[inline(always)]
 fn size_in(
     shape: &Tup,
     rule: crate::algebra::composition::Rule,
