@@ -659,6 +659,20 @@ fn packed_type_alias_constructs_print_what_cute_prints() {
     assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
 }
 
+/// `std::make_tuple(…)`: a std::tuple of the decayed values, printed as CuTe prints it, read by
+/// `std::get`, counted by `std::tuple_size`, and `is_same` against `std::tuple<…>` as C++
+/// answers it: cute prints what CuTe 4.7 prints for tests/golden/std_make_tuple.cpp.txt
+/// (tests/oracle/gen_variadic.sh std_make_tuple).
+#[test]
+fn std_make_tuple_prints_what_cute_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program =
+        std::fs::read_to_string(format!("{root}/tests/golden/std_make_tuple.cpp.txt")).unwrap();
+    let want = std::fs::read_to_string(format!("{root}/tests/golden/std_make_tuple.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+}
+
 /// tuple.cpp's PackedTupleConstexprDefaultConstruction as the sweep pastes it:
 /// `constexpr cute::eso::ESO_t<Empty<0>, int64_t> eso2{};`, objects of CuTe's tuple storage
 /// value-initialized; CuTe compiles it (the sweep says as CuTe). A type it does not lay out is

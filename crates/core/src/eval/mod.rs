@@ -3870,6 +3870,19 @@ impl Env {
                     };
                     return self.eval(&call);
                 }
+                // `std::make_tuple(7, 1.5)`: a std::tuple of the decayed values, which cute
+                // holds as CuTe's make_tuple makes it (std_tuple_as_cute)
+                if n == "std::make_tuple" {
+                    let cute_callee = Expr {
+                        kind: ExprKind::Qualified("make_tuple"),
+                        span: callee.span,
+                    };
+                    let call = Expr {
+                        kind: ExprKind::Call(&cute_callee, args),
+                        span,
+                    };
+                    return self.eval(&call);
+                }
                 if let Some(t) = n.strip_prefix("std::").and_then(|g| {
                     g.starts_with("get<")
                         .then(|| functions::templated(g))
@@ -4908,7 +4921,7 @@ impl Env {
     /// (container/tuple.hpp) value-initializes each stored element: an arithmetic one is 0, a
     /// struct of the program's own its default-constructed object, a tuple its elements so; an
     /// empty (static) element is not stored, its value its type's.
-    fn value_initialized(&self, ty: &Value, span: Span) -> Result<Value, EvalError> {
+    pub(super) fn value_initialized(&self, ty: &Value, span: Span) -> Result<Value, EvalError> {
         let Some(modes) = ty.tuple_modes() else {
             return construct_tuple(ty, &[], span, &[], span);
         };
@@ -5145,7 +5158,7 @@ fn construct_element(m: &Value, v: &Value, at: Span) -> Result<Value, EvalError>
 /// the same elements. CuTe's print writes a std::tuple as its own (`(7,1.500000)`), and its
 /// apply, for_each and transform take one; `std::get<I>` reads it. (CuTe's `cute::get` takes
 /// its own tuple only, which cute does not tell apart.)
-fn std_tuple_as_cute(n: &str) -> Option<String> {
+pub(super) fn std_tuple_as_cute(n: &str) -> Option<String> {
     n.strip_prefix("std::tuple<")
         .map(|rest| format!("cute::tuple<{rest}"))
 }

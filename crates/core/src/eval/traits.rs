@@ -232,10 +232,14 @@ impl Env {
         if let (Trait::IsStandardLayout, [a]) = (t, args) {
             return self.standard_layout(a).map(Value::Bool);
         }
-        // a `std::tuple<…>` (held as CuTe's tuple of the same elements) beside another type:
-        // cute does not tell the two classes apart
+        // a `std::tuple<…>` (held as CuTe's tuple of the same elements; the type of a
+        // `std::make_tuple(…)` call is one) beside another type: cute does not tell the two
+        // classes apart
         if let (Trait::IsSame, [a, b]) = (t, args) {
-            let std_tuple = |e: &Expr| e.kind.name().is_some_and(|n| n.starts_with("std::tuple<"));
+            let std_tuple = |e: &Expr| {
+                e.kind.name().is_some_and(|n| n.starts_with("std::tuple<"))
+                    || std_make_tuple_call(e)
+            };
             if std_tuple(a) != std_tuple(b) {
                 return Err(EvalError::new(
                     "is_same of std::tuple<…> and another type: cute holds a std::tuple as CuTe's tuple of the same elements, and does not model whether the other is the standard library's class",
@@ -256,6 +260,14 @@ impl Env {
             return self.same_with_reference(a, b, span);
         }
         self.trait_value_of(t, args, span)
+    }
+
+    /// The value of the type `ty` written as text (`cute::tuple<int, double>`).
+    fn named_type(&self, ty: &str) -> Result<Value, EvalError> {
+        let arena = bumpalo::Bump::new();
+        let parsed = crate::parser::parse_cpp_expr(arena.alloc_str(ty), &arena)
+            .map_err(|e| EvalError::new(e.message, e.span))?;
+        self.eval(&parsed)
     }
 
     /// [`Env::trait_value`] past value categories: of the types' values.
@@ -280,6 +292,17 @@ impl Env {
                         && let Some(ty) = IntType::of_name(n) =>
                 {
                     Ok(Value::Name(ty.name().to_string()))
+                }
+                // `std::tuple<int, double>`: the type as cute holds it, CuTe's tuple of the
+                // same elements (std_tuple_as_cute), by its value-initialized value (a
+                // run-time integer where the type is `int`, as the tuple of a call is)
+                Some(n)
+                    if t == Trait::IsSame
+                        && !self.is_bound(n)
+                        && let Some(cute_name) = super::std_tuple_as_cute(n)
+                        && let Ok(ty) = self.named_type(&cute_name) =>
+                {
+                    self.value_initialized(&ty, a.span)
                 }
                 // `is_same<half_t, float>`: a name that is no value here is a type of its own
                 Some(n) if t == Trait::IsSame && !self.is_bound(n) => {
@@ -870,6 +893,16 @@ fn same_tuple(a: &Tup, b: &Tup) -> bool {
                     _ => false,
                 })
         }
+        _ => false,
+    }
+}
+
+/// Whether `e` is a call of `std::make_tuple` (`decltype(std::make_tuple(7, 1.5))`, read as
+/// the call grouped): its type is a `std::tuple` of the decayed values.
+fn std_make_tuple_call(e: &Expr) -> bool {
+    match e.kind {
+        ExprKind::Group(inner) => std_make_tuple_call(inner),
+        ExprKind::Call(callee, _) => callee.kind.name() == Some("std::make_tuple"),
         _ => false,
     }
 }
