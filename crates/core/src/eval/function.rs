@@ -1822,6 +1822,7 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         Value::Scalar(x) if x.python => "<class 'float'>".to_string(),
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
         Value::Unknown(ty) => ty.dsl_type()?.to_string(),
+        Value::RatioBasis(..) => "<class 'cutlass.cute.core.ScaledBasis'>".to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
         // a Python class (`int`, what `type(3)` is) is a `type`
         Value::Name(n) if n.starts_with("<class '") || super::is_python_builtin_class(n) => {

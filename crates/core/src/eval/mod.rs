@@ -6058,6 +6058,13 @@ fn binary(
     if op == BinOp::Pow {
         return power(a, b, bspan, span);
     }
+    // the DSL's NotImplementedError (core.py's ScaledBasis.__mul__)
+    if op == BinOp::Product && [a, b].iter().any(|v| matches!(v, Value::RatioBasis(..))) {
+        return Err(EvalError::new(
+            "NotImplementedError: scaling a basis element having a ratio is not supported",
+            span,
+        ));
+    }
     // the DSL's `Ratio * int`, `int * Ratio`, `Ratio * Ratio`
     if op == BinOp::Product
         && let Some(product) = match (a, b) {

@@ -500,6 +500,7 @@ fn write_other(out: &mut String, v: &Value) {
         Value::TypedTensor(t) => write!(out, "{}", t.text()),
         Value::Ratio(r) => write!(out, "{}", r.text()),
         Value::Unknown(_) => out.write_str("?"),
+        Value::RatioBasis(r, b) => write!(out, "{}{b}", r.text()),
         Value::List(_) => {
             write_traced_value(out, v);
             Ok(())

@@ -99,6 +99,10 @@ pub enum Value {
     /// TensorSSA never written (`frg[0]` of `tensor.load()` of a register tensor), printed `?`
     /// in a jit function as the DSL prints it; any other use an error naming it.
     Unknown(super::storage::ElemType),
+    /// The CuTe DSL's `cute.ScaledBasis(Ratio(1, 2), 1)`: a basis element scaled by a Ratio,
+    /// printed `1/2@1`; its `basis_value` the Ratio. cute's algebra scales by integers: a
+    /// layout or arithmetic of it is refused, named.
+    RatioBasis(Ratio, crate::algebra::basis::Basis),
 }
 
 /// The CuTe DSL's `Ratio` (cute/core.py): a rational number as the two integers given, not
@@ -487,6 +491,9 @@ impl Value {
             Value::TypedTensor(_) => "a tensor type (TypedTensor)",
             Value::Ratio(_) => "a Ratio",
             Value::Unknown(_) => "a value that is not known (a TensorSSA's element never written)",
+            Value::RatioBasis(..) => {
+                "a basis element scaled by a Ratio (not modelled beyond its print and basis_value)"
+            }
             Value::FakeTensor(_) => "a fake tensor",
             Value::List(_) => "a list",
         }

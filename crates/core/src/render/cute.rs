@@ -189,6 +189,7 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::TypedTensor(t) => write!(out, "{}", t.text()),
         Value::Ratio(r) => write!(out, "{}", r.text()),
         Value::Unknown(_) => out.write_str("?"),
+        Value::RatioBasis(r, b) => write!(out, "{}{b}", r.text()),
         // Python's list, as Python prints it
         Value::List(_) => {
             let mut text = String::new();
