@@ -242,6 +242,14 @@ a Python lambda's `*args` (`transform_apply`'s `g=lambda *args: …`),
 time; cute holds no unknown value). `cute.printf` of a TensorSSA is refused now, as the DSL
 refuses it (its IR verification: `cute.print` takes CuTe's types, not a vector); cute printed it.
 
+Run 2026-11-30 (s34-dsl, debug build): 139 blocks, 49 as DSL, 0 refused, 0 differ, 5 no Python,
+85 the DSL refuses (core.py 46: 31, 0, 0, 2, 13; tensor.py 17: 6, 0, 0, 1, 10; tuple.py 6: 5,
+0, 0, 0, 1; typing.py 9: 3, 0, 0, 1, 5; runtime.py, testing.py and the 13 files of atoms, arch
+and nvgpu unchanged). Fixed since session 33: `ScaledBasis(Ratio(1, 2), 1)` (printed `1/2@1`,
+its basis_value the Ratio; a layout of it or its scaling not modelled), `transform_apply`'s
+`g=lambda *args: …`, `TypedTensor` (×2), a TensorSSA's element never written (`frg[0]`: `?`,
+`Float32(?)` in a tuple; its arithmetic and cute.printf an error naming it).
+
 The DSL's Python (`DSL_ENV`, default ~/.cache/cute-dsl-oracle) needs NumPy (`pip install
 numpy` in it) for the NumPy cells; without it they are answered by their stored output.
 """

@@ -402,6 +402,28 @@ impl Env {
             _ if self.is_bound(n) || functions::lookup(n).is_some() => return None,
             _ => ElemType::of_name(n)?,
         };
+        // the DSL's `cutlass.Boolean(x)`: a run-time truth value (printed `?`, `Boolean(?)` in
+        // a tuple; checked with dsl-oracle), 1 or 0 as `cute.printf` prints it
+        if ty == ElemType::Bool && n.rsplit('.').next() == Some("Boolean") {
+            let truth = match self.eval(arg) {
+                Ok(Value::Bool(b)) => b,
+                Ok(v) => match number_of(&v) {
+                    Some(x) => x.value.as_f64() != 0.0,
+                    None => {
+                        return Some(Err(EvalError::new(
+                            "cutlass.Boolean(x) of a number or a truth value",
+                            arg.span,
+                        )));
+                    }
+                },
+                Err(e) => return Some(Err(e)),
+            };
+            return Some(Ok(Value::Scalar(Box::new(Scalar {
+                ty,
+                value: Number::Int(i128::from(truth)),
+                python: false,
+            }))));
+        }
         // CUTLASS's number classes (the floating types, the sub-byte integers) hold their own
         // values; `int(x)` of an integer is another's cast
         let class = ty.is_float() || ty.is_subbyte_int() || ty.is_complex();

@@ -1731,10 +1731,21 @@ fn jit_array_argument(v: Value) -> Result<Value, String> {
 }
 
 /// A Python value as a jit function's parameter that is no `cutlass.Constexpr` holds it: its
-/// integers the DSL's run-time values (`Int32(?)`: it does not know them as it traces the
-/// body), in its tuples and lists too; anything else as it is.
+/// integers, bools and floats the DSL's run-time values (`Int32(?)`, `Boolean(?)`,
+/// `Float32(?)`: it does not know them as it traces the body; checked with dsl-oracle), in its
+/// tuples and lists too; anything else as it is.
 fn traced_argument(v: Value) -> Value {
+    use super::storage::{ElemType, Number, Scalar};
     match v {
+        Value::Bool(b) => Value::Scalar(Box::new(Scalar {
+            ty: ElemType::Bool,
+            value: Number::Int(i128::from(b)),
+            python: false,
+        })),
+        Value::Scalar(x) if x.python => match Scalar::new(ElemType::F32, x.value) {
+            Ok(s) => Value::Scalar(Box::new(s)),
+            Err(_) => Value::Scalar(x),
+        },
         Value::IntTuple(t) => {
             let unknown = t.map_ints(&mut |i| Ok(crate::algebra::Int::unknown(i.value)));
             Value::IntTuple(unknown.unwrap_or(t))
@@ -1930,6 +1941,8 @@ pub(super) fn python_type(v: &Value) -> Option<String> {
         // a Python float (`2.5`, arithmetic of Python numbers) is Python's
         Value::Scalar(x) if x.python => "<class 'float'>".to_string(),
         Value::Scalar(x) => x.ty.dsl_type()?.to_string(),
+        Value::Unknown(ty) => ty.dsl_type()?.to_string(),
+        Value::RatioBasis(..) => "<class 'cutlass.cute.core.ScaledBasis'>".to_string(),
         Value::Under => "<class 'NoneType'>".to_string(),
         // a Python class (`int`, what `type(3)` is) is a `type`
         Value::Name(n) if n.starts_with("<class '") || super::is_python_builtin_class(n) => {

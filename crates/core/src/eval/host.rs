@@ -1439,7 +1439,10 @@ fn ssa_index(a: &Ssa, index: &Value) -> Result<Value, String> {
         if !(0..n).contains(&i) {
             return Err(format!("index {i} of a TensorSSA of {n} values"));
         }
-        let value = a.at(i)?.ok_or("a value that is not known")?;
+        // an element never written: the DSL reads a register's value, `?` as it traces
+        let Some(value) = a.at(i)? else {
+            return Ok(Value::Unknown(a.ty));
+        };
         return Ok(Value::Scalar(Box::new(Scalar {
             ty: a.ty,
             value,

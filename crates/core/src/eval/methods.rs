@@ -26,6 +26,13 @@ pub fn method(
     {
         return r.method(name).map(Ok);
     }
+    // a Ratio's `to(float)`, `to(int)`, `to(cute.Ratio)` (core.py's Ratio.to)
+    if let Value::Ratio(r) = target
+        && name == "to"
+        && let [ty] = args
+    {
+        return Some(r.to(ty).map_err(|m| EvalError::new(m, spans[0])));
+    }
     if let Value::Name(n) = target
         && let Some(vs) = atoms::blockscaled::config_vector_size(n)
     {

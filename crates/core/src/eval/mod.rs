@@ -1671,6 +1671,16 @@ impl Env {
                         args[k].span,
                     ));
                 }
+                // an element of a TensorSSA never written: what its register holds at run time
+                if let Some(k) = parts
+                    .iter()
+                    .position(|p| matches!(p, TextPart::Value(Value::Unknown(_))))
+                {
+                    return Err(EvalError::new(
+                        "cute.printf of a value that is not known (a TensorSSA's element never written: the DSL prints what its register holds at run time); print(x) prints it ?",
+                        args[k.min(args.len().saturating_sub(1))].span,
+                    ));
+                }
                 // `cute.printf(x, y)` of values only: as `cute.printf("{}, {}", x, y)`
                 // (core.py's printf: `fmt = "{}" + ", {}" * (len(args) - 1)`)
                 let values_only = parts.iter().all(|p| matches!(p, TextPart::Value(_)));
@@ -3795,9 +3805,11 @@ impl Env {
             ));
         }
         // the DSL's `x.to(cutlass.Float32)`: `x` converted, as `cutlass.Float32(x)` converts it
+        // (Python's `float`, `int` of DSL text: a Ratio's `to`, methods.rs)
         if let ExprKind::Field(base, "to") = callee.kind
             && let [ty] = args
             && let Some(n) = self.called_function(ty)
+            && !(self.dsl_statement() && is_python_builtin_class(n))
             && (dsl_int_type(n).is_some() || storage::ElemType::of_name(n).is_some())
         {
             return self.call(ty, std::slice::from_ref(base), span);
@@ -6241,6 +6253,13 @@ fn binary(
 ) -> Result<Value, EvalError> {
     if op == BinOp::Pow {
         return power(a, b, bspan, span);
+    }
+    // the DSL's NotImplementedError (core.py's ScaledBasis.__mul__)
+    if op == BinOp::Product && [a, b].iter().any(|v| matches!(v, Value::RatioBasis(..))) {
+        return Err(EvalError::new(
+            "NotImplementedError: scaling a basis element having a ratio is not supported",
+            span,
+        ));
     }
     // the DSL's `Ratio * int`, `int * Ratio`, `Ratio * Ratio`
     if op == BinOp::Product

@@ -100,6 +100,17 @@ fn write_traced_items(out: &mut String, items: &[Value]) {
         }
         match e {
             Value::IntTuple(t) => write_python_tuple(out, t),
+            // a run-time value of a numeric type, a jit function's argument (`Float32(?)`,
+            // `Boolean(?)`)
+            Value::Scalar(s)
+                if !s.python
+                    && let Some(name) = s.ty.dsl_type() =>
+            {
+                let _ = write!(out, "{name}(?)");
+            }
+            Value::Unknown(ty) if let Some(name) = ty.dsl_type() => {
+                let _ = write!(out, "{name}(?)");
+            }
             e => write_traced_value(out, e),
         }
     }
@@ -148,7 +159,7 @@ pub fn write_traced_value(out: &mut String, v: &Value) {
         Value::Scalar(s) if s.python => {
             out.push_str(&crate::eval::storage::python_float(s.value.as_f64()))
         }
-        Value::Scalar(_) => out.push('?'),
+        Value::Scalar(_) | Value::Unknown(_) => out.push('?'),
         Value::Atom(a) if write_traced_atom(out, v, a, 0) => {}
         // an identity tensor: its coordinate, then its layout
         Value::OffsetLayout(crate::algebra::tensor::Origin::Coord(c), l) => {
@@ -488,6 +499,8 @@ fn write_other(out: &mut String, v: &Value) {
         Value::SymInt(s) => write!(out, "{}", s.text()),
         Value::TypedTensor(t) => write!(out, "{}", t.text()),
         Value::Ratio(r) => write!(out, "{}", r.text()),
+        Value::Unknown(_) => out.write_str("?"),
+        Value::RatioBasis(r, b) => write!(out, "{}{b}", r.text()),
         Value::List(_) => {
             write_traced_value(out, v);
             Ok(())

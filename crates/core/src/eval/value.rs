@@ -95,6 +95,14 @@ pub enum Value {
     /// Python's list in the CuTe DSL's text (`[1, 2]`): its values; a function of the table
     /// takes it as the tuple of them ([`Value::as_tuple`]).
     List(Vec<Value>),
+    /// A run-time value of a DSL numeric type that cute does not know: an element of a
+    /// TensorSSA never written (`frg[0]` of `tensor.load()` of a register tensor), printed `?`
+    /// in a jit function as the DSL prints it; any other use an error naming it.
+    Unknown(super::storage::ElemType),
+    /// The CuTe DSL's `cute.ScaledBasis(Ratio(1, 2), 1)`: a basis element scaled by a Ratio,
+    /// printed `1/2@1`; its `basis_value` the Ratio. cute's algebra scales by integers: a
+    /// layout or arithmetic of it is refused, named.
+    RatioBasis(Ratio, crate::algebra::basis::Basis),
 }
 
 /// The CuTe DSL's `Ratio` (cute/core.py): a rational number as the two integers given, not
@@ -119,6 +127,49 @@ impl Ratio {
             "numerator" => Some(Value::int(self.numerator)),
             "denominator" => Some(Value::int(self.denominator)),
             _ => None,
+        }
+    }
+
+    /// `to(dtype)` (core.py's Ratio.to, checked with dsl-oracle): `float` Python's
+    /// `numerator / denominator` (`0.5`), `int` its floor division, `cute.Ratio` itself; any
+    /// other type the DSL's TypeError.
+    pub fn to(&self, dtype: &Value) -> Result<Value, String> {
+        use super::storage::{ElemType, Number, Scalar};
+        let name = match dtype {
+            Value::Name(n) => n.rsplit('.').next().unwrap_or(n),
+            other => {
+                return Err(format!(
+                    "TypeError: Cannot convert Ratio to {}",
+                    other.kind()
+                ));
+            }
+        };
+        let zero = || "ZeroDivisionError: division by zero".to_string();
+        match name {
+            "Ratio" => Ok(Value::Ratio(*self)),
+            "float" if self.denominator == 0 => Err(zero()),
+            // Python's true division of two ints: correctly rounded where both are below 2^53
+            "float" => Ok(Value::Scalar(Box::new(Scalar {
+                python: true,
+                ..Scalar::new(
+                    ElemType::F64,
+                    Number::Float(self.numerator as f64 / self.denominator as f64),
+                )?
+            }))),
+            "int" if self.denominator == 0 => {
+                Err("ZeroDivisionError: integer division or modulo by zero".to_string())
+            }
+            // Python's floor division: the truncated quotient, one less where the signs differ
+            // and it is inexact
+            "int" => {
+                let (n, d) = (self.numerator, self.denominator);
+                let q = n
+                    .checked_div(d)
+                    .ok_or("the Ratio's quotient overflows 64 bits")?;
+                let inexact = n % d != 0 && (n < 0) != (d < 0);
+                Ok(Value::int(if inexact { q - 1 } else { q }))
+            }
+            n => Err(format!("TypeError: Cannot convert Ratio to {n}")),
         }
     }
 
@@ -439,6 +490,10 @@ impl Value {
             Value::SymInt(_) => "a SymInt",
             Value::TypedTensor(_) => "a tensor type (TypedTensor)",
             Value::Ratio(_) => "a Ratio",
+            Value::Unknown(_) => "a value that is not known (a TensorSSA's element never written)",
+            Value::RatioBasis(..) => {
+                "a basis element scaled by a Ratio (not modelled beyond its print and basis_value)"
+            }
             Value::FakeTensor(_) => "a fake tensor",
             Value::List(_) => "a list",
         }

@@ -188,6 +188,8 @@ pub fn write_value(out: &mut String, v: &Value) {
         Value::SymInt(s) => write!(out, "{}", s.text()),
         Value::TypedTensor(t) => write!(out, "{}", t.text()),
         Value::Ratio(r) => write!(out, "{}", r.text()),
+        Value::Unknown(_) => out.write_str("?"),
+        Value::RatioBasis(r, b) => write!(out, "{}{b}", r.text()),
         // Python's list, as Python prints it
         Value::List(_) => {
             let mut text = String::new();

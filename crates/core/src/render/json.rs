@@ -203,6 +203,12 @@ pub fn to_json(v: &Value, opts: &RenderOptions) -> Result<Json, RenderError> {
         Value::SymInt(s) => object(json!({"kind": "sym_int", "value": s.text()})),
         Value::TypedTensor(t) => object(json!({"kind": "typed_tensor", "value": t.text()})),
         Value::Ratio(r) => object(json!({"kind": "ratio", "value": r.text()})),
+        Value::RatioBasis(r, b) => {
+            object(json!({"kind": "ratio_basis", "value": format!("{}{b}", r.text())}))
+        }
+        Value::Unknown(t) => {
+            object(json!({"kind": "unknown", "type": t.dsl_type().unwrap_or(t.name())}))
+        }
         Value::List(_) => {
             let mut text = String::new();
             crate::eval::plain::write_traced_value(&mut text, v);

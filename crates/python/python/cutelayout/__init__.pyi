@@ -223,6 +223,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     cosize((4,8):(2,16))"""
 
+def size_in_bytes(dtype: Arg, l: Arg, **kwargs: Arg) -> Any:
+    """size_in_bytes(dtype, L)
+
+The bytes of cosize(L) elements of dtype, rounded up (the CuTe DSL's; a swizzled layout's its layout's).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('size_in_bytes')`` shows its result)::
+
+    size_in_bytes(Float16, (4,2):(2,16))"""
+
 def rank(l: Arg, **kwargs: Arg) -> Any:
     """rank(L)
 
@@ -1085,7 +1094,7 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 def make_composed_layout(inner: Arg, offset: Arg, outer: Arg, **kwargs: Arg) -> Any:
     """make_composed_layout(INNER, OFFSET, OUTER)
 
-The composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one); of a swizzled layout INNER, CuTe's ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>, printed Sw o OFF o A o O o B (an inverse of A o O o (Sw o _0 o T) is one).
+The composed layout INNER o OFFSET o OUTER (a swizzle, an offset, a layout); of a layout INNER, CuTe's ComposedLayout<Layout, O, B>, c -> INNER(OFFSET + OUTER(c)), OUTER a layout (an im2col TMA's tensor is over one), a swizzle or a swizzled layout (an inverse of a swizzled layout with an offset is one); of a swizzled layout INNER, CuTe's ComposedLayout<ComposedLayout<Swizzle, OFF, A>, O, B>, printed Sw o OFF o A o O o B (an inverse of A o O o (Sw o _0 o T) is one); of composed layouts INNER or OUTER, CuTe's ComposedLayout of them, to any depth, printed flat.
 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_composed_layout')`` shows its result)::
 
@@ -1750,6 +1759,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     cute.E(1)"""
 
+def Ratio(numerator: Arg, denominator: Arg, **kwargs: Arg) -> Any:
+    """Ratio(NUMERATOR, DENOMINATOR)
+
+The CuTe DSL's rational number (cute.Ratio) of two Python integers, not reduced: printed 2/4; .numerator, .denominator, .is_integral(), .reduced(), and * by an integer or a Ratio.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('Ratio')`` shows its result)::
+
+    cute.Ratio(2, 4)"""
+
 def ScaledBasis(value: Arg, mode: Arg, **kwargs: Arg) -> Any:
     """ScaledBasis(VALUE, MODE)
 
@@ -2284,6 +2302,15 @@ The CuTe DSL's fake tensor of DTYPE elements over SHAPE with the strides STRIDE 
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('make_fake_tensor')`` shows its result)::
 
     cute.runtime.make_fake_tensor(cutlass.Float16, (cute.sym_int64(symbol="M"), 128), (cute.sym_int64(divisibility=16), 1))"""
+
+def TypedTensor(dtype: Arg, shape: Arg, stride: Arg, memspace: Arg = ..., assumed_align: Arg = ..., **kwargs: Arg) -> Any:
+    """TypedTensor(dtype, shape, stride, memspace=AddressSpace.generic, assumed_align=None)
+
+The CuTe DSL's tensor type (cute.typing.TypedTensor; cute.Tensor[DTYPE, SHAPE, STRIDE] makes it too): DTYPE elements over the static SHAPE and STRIDE in MEMSPACE, its pointer ASSUMED_ALIGN bytes aligned (the element's size by default), printed Tensor<Float32, (16,), (1,)>.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('TypedTensor')`` shows its result)::
+
+    cute.typing.TypedTensor(cutlass.Float32, (16,), (1,))"""
 
 def make_fake_stream(*, use_tvm_ffi_env_stream: Arg = ..., **kwargs: Arg) -> Any:
     """make_fake_stream(*, use_tvm_ffi_env_stream=False)

@@ -1185,6 +1185,13 @@ pub(super) static FUNCTIONS: &[Function] = &[
         dsl: Some(super::Dsl {
             signature: None,
             handler: |a| {
+                // a Ratio's scale (`1/2@1`, core.py's ScaledBasis of a Ratio)
+                if let Value::Ratio(r) = &a.vals[0] {
+                    let path = a.int_tuple(1)?.leaves();
+                    let basis = crate::algebra::basis::Basis::from_path(&path)
+                        .map_err(|e| EvalError::algebra(e, a.spans[1]))?;
+                    return Ok(Value::RatioBasis(*r, basis));
+                }
                 let (value, dynamic) = match a.int_tuple(0).map(|t| t.as_int_kind()) {
                     Ok(Some(kind)) => kind,
                     _ => {
@@ -1216,6 +1223,7 @@ pub(super) static FUNCTIONS: &[Function] = &[
                 let s = t.as_stride().expect("a scaled basis element");
                 Ok(Value::IntTuple(IntTuple::of_int(s.coefficient())))
             }
+            Value::RatioBasis(r, _) => Ok(Value::Ratio(*r)),
             v => Ok(v.clone()),
         },
         coordinates: true
