@@ -170,17 +170,7 @@ fn extents(a: &Args, k: usize, what: &str) -> Result<Vec<Extent>, EvalError> {
 /// `stride_order`, the memory space and the assumed alignment (the element's size by default).
 fn fake_tensor(a: &Args, name: &str) -> Result<Value, EvalError> {
     let compact = name == "make_fake_compact_tensor";
-    let dtype = match &a.vals[0] {
-        Value::Name(n) => ElemType::of_name(n),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        error(
-            name,
-            "expected the DSL's element type (cutlass.Float32, …)",
-            a.spans[0],
-        )
-    })?;
+    let dtype = dsl_element_type(a, name)?;
     let shape = extents(a, 1, "shape")?;
     // the keyword parameters' places (both signatures: memspace third, assumed_align fourth)
     let (memspace_at, align_at) = (3, 4);
@@ -256,17 +246,7 @@ fn fake_tensor(a: &Args, name: &str) -> Result<Value, EvalError> {
 /// (typing.py): its parameters kept as given, the alignment the element's bytes by default.
 fn typed_tensor(a: &Args) -> Result<Value, EvalError> {
     let name = "TypedTensor";
-    let dtype = match &a.vals[0] {
-        Value::Name(n) => ElemType::of_name(n),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        error(
-            name,
-            "expected the DSL's element type (cutlass.Float32, …)",
-            a.spans[0],
-        )
-    })?;
+    let dtype = dsl_element_type(a, name)?;
     let memspace = match given(a, 3) {
         None => "generic".to_string(),
         Some((Value::Name(n), span)) => match n.strip_prefix("AddressSpace.") {
@@ -284,6 +264,21 @@ fn typed_tensor(a: &Args) -> Result<Value, EvalError> {
         memspace,
         assumed_align,
     })))
+}
+
+/// The first argument, the DSL's element type (`cutlass.Float32`, …), of `name`.
+fn dsl_element_type(a: &Args, name: &str) -> Result<ElemType, EvalError> {
+    match &a.vals[0] {
+        Value::Name(n) => ElemType::of_name(n),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        error(
+            name,
+            "expected the DSL's element type (cutlass.Float32, …)",
+            a.spans[0],
+        )
+    })
 }
 
 fn unmodelled_space(name: &str, span: Span) -> EvalError {
