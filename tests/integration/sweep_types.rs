@@ -412,13 +412,7 @@ fn tuple_get_recursive_test_body_passes() {
 /// (tests/oracle/gen_variadic.sh wrote tests/golden/variadic_templates.out).
 #[test]
 fn variadic_function_templates_print_what_cute_prints() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let program =
-        std::fs::read_to_string(format!("{root}/tests/golden/variadic_templates.cpp.txt")).unwrap();
-    let want =
-        std::fs::read_to_string(format!("{root}/tests/golden/variadic_templates.out")).unwrap();
-    let (out, err, code) = cute_format(&program);
-    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+    assert_golden_program_prints("variadic_templates");
 }
 
 /// tuple.cpp's pt_test namespace as CuTe reads it: `is_standard_layout_v` of CuTe's tuple
@@ -433,12 +427,7 @@ fn variadic_function_templates_print_what_cute_prints() {
 /// tests/golden/packed_tuple.cpp.txt (tests/oracle/gen_variadic.sh packed_tuple).
 #[test]
 fn packed_tuple_traits_print_what_cute_prints() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let program =
-        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple.cpp.txt")).unwrap();
-    let want = std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple.out")).unwrap();
-    let (out, err, code) = cute_format(&program);
-    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+    assert_golden_program_prints("packed_tuple");
 }
 
 /// tuple.cpp's PackedTupleConvertingConstruction as the sweep pastes it (its pt_test
@@ -650,13 +639,7 @@ fn packed_tuple_test_body_passes() {
 /// tests/golden/packed_type_alias.cpp.txt (tests/oracle/gen_variadic.sh packed_type_alias).
 #[test]
 fn packed_type_alias_constructs_print_what_cute_prints() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let program =
-        std::fs::read_to_string(format!("{root}/tests/golden/packed_type_alias.cpp.txt")).unwrap();
-    let want =
-        std::fs::read_to_string(format!("{root}/tests/golden/packed_type_alias.out")).unwrap();
-    let (out, err, code) = cute_format(&program);
-    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+    assert_golden_program_prints("packed_type_alias");
 }
 
 /// `std::make_tuple(…)`: a std::tuple of the decayed values, printed as CuTe prints it, read by
@@ -665,12 +648,7 @@ fn packed_type_alias_constructs_print_what_cute_prints() {
 /// (tests/oracle/gen_variadic.sh std_make_tuple).
 #[test]
 fn std_make_tuple_prints_what_cute_prints() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let program =
-        std::fs::read_to_string(format!("{root}/tests/golden/std_make_tuple.cpp.txt")).unwrap();
-    let want = std::fs::read_to_string(format!("{root}/tests/golden/std_make_tuple.out")).unwrap();
-    let (out, err, code) = cute_format(&program);
-    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+    assert_golden_program_prints("std_make_tuple");
 }
 
 /// tuple.cpp's PackedTupleConstexprDefaultConstruction as the sweep pastes it:
@@ -705,13 +683,7 @@ fn packed_tuple_constexpr_default_construction_test_body_passes() {
 /// packed_tuple_eso).
 #[test]
 fn tuple_storage_objects_print_what_cute_prints() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let program =
-        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_eso.cpp.txt")).unwrap();
-    let want =
-        std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_eso.out")).unwrap();
-    let (out, err, code) = cute_format(&program);
-    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{err}");
+    assert_golden_program_prints("packed_tuple_eso");
 }
 
 /// A pack pattern cute does not model is named: a call of a function whose parameter is a
@@ -836,4 +808,14 @@ fn mixed_tuple_types_value_initialize_as_cute() {
         let (out, err, code) = cute_format(&format!("{text}\n"));
         assert_eq!((out.trim_end(), code), (want, 0), "{text}: {err}");
     }
+}
+
+/// tests/golden/NAME.cpp.txt run by cute in `--format cute` prints tests/golden/NAME.out (what
+/// CuTe 4.7 prints for it: tests/oracle/gen_variadic.sh NAME) and exits 0.
+fn assert_golden_program_prints(name: &str) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let program = std::fs::read_to_string(format!("{root}/tests/golden/{name}.cpp.txt")).unwrap();
+    let want = std::fs::read_to_string(format!("{root}/tests/golden/{name}.out")).unwrap();
+    let (out, err, code) = cute_format(&program);
+    assert_eq!((out.as_str(), code), (want.as_str(), 0), "{name}: {err}");
 }
