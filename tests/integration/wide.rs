@@ -228,3 +228,56 @@ fn thread_indices_outside_the_thread_count_are_what_cute_computes() {
         assert_eq!(eval_cute(&format!("{stmt};")), want, "{stmt}");
     }
 }
+
+/// `local_partition` at a thread index outside its thread layout, past the end or negative, with
+/// and without a projection, of pointer, counting and identity tensors, static and run-time
+/// index: CuTe computes an answer (`get_flat_coord`'s `idx2crd` wraps or extrapolates it with
+/// C++'s truncating `/` and `%`), and so does cute (cute-oracle's prints, CuTe C++ 4.7).
+#[test]
+fn local_partition_threads_outside_the_thread_layout_are_what_cute_computes() {
+    let cases = [
+        (
+            r#"local_partition(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(Int<8>{},Int<8>{})), Layout<Shape<_2,_4>>{}, 9)"#,
+            "gmem_ptr[32b](0x4) o (_4,_2):(_2,_32)",
+        ),
+        (
+            r#"local_partition(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(Int<8>{},Int<8>{})), Layout<Shape<_2,_4>>{}, -3)"#,
+            "gmem_ptr[32b](0xffffffffffffffdc) o (_4,_2):(_2,_32)",
+        ),
+        (
+            r#"local_partition(make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(Int<8>{},Int<8>{},Int<4>{})), Layout<Shape<_2,_2,_2>>{}, 11, Step<_1,X,_1>{})"#,
+            "gmem_ptr[16b](0x2) o (_4,_4,_4):(_2,_16,_64)",
+        ),
+        (
+            r#"local_partition(make_tensor(make_gmem_ptr(static_cast<half_t*>(nullptr)), make_shape(Int<8>{},Int<8>{},Int<4>{})), Layout<Shape<_2,_2,_2>>{}, -5, Step<X,_1,_1>{})"#,
+            "gmem_ptr[16b](0xfffffffffffffff0) o (_4,_4,_4):(_2,_16,_64)",
+        ),
+        (
+            r#"local_partition(make_identity_tensor(make_shape(Int<8>{},Int<8>{})), Layout<Shape<_2,_4>,Stride<_4,_1>>{}, 13)"#,
+            "ArithTuple(1,1) o (_4,_2):(_2@0,_4@1)",
+        ),
+        (
+            r#"local_partition(make_identity_tensor(make_shape(Int<8>{},Int<8>{})), Layout<Shape<_2,_4>,Stride<_4,_1>>{}, -7)"#,
+            "ArithTuple(-1,-3) o (_4,_2):(_2@0,_4@1)",
+        ),
+        (
+            r#"local_partition(make_tensor(counting_iterator<int>(0), make_layout(make_shape(Int<8>{},Int<24>{}))), Layout<Shape<_2,_4>>{}, 100)"#,
+            "counting_iter(16) o (_4,_6):(_2,_32)",
+        ),
+        (
+            r#"local_partition(make_tensor(counting_iterator<int>(0), make_layout(make_shape(Int<8>{},Int<8>{},Int<4>{}))), Layout<Shape<_2,_2,_2>>{}, -9, Step<_1,_1,X>{})"#,
+            "counting_iter(-1) o (_4,_4,_4):(_2,_16,_64)",
+        ),
+        (
+            r#"local_partition(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(Int<8>{},Int<8>{})), Layout<Shape<_2,_4>>{}, int(9))"#,
+            "gmem_ptr[32b](0x4) o (_4,_2):(_2,_32)",
+        ),
+        (
+            r#"local_partition(make_tensor(make_gmem_ptr(static_cast<float*>(nullptr)), make_shape(Int<8>{},Int<8>{})), Layout<Shape<_2,_4>>{}, int(-1))"#,
+            "gmem_ptr[32b](0xfffffffffffffffc) o (_4,_2):(_2,_32)",
+        ),
+    ];
+    for (stmt, want) in cases {
+        assert_eq!(eval_cute(&format!("{stmt};")), want, "{stmt}");
+    }
+}

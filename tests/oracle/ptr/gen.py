@@ -167,7 +167,8 @@ def g_local_partition(g):
     a = g.choice([x for x in [1, 2, 4] if x <= modes[0][0] * (modes[0][1] if len(modes[0]) == 2 else 1)])
     b = g.choice([x for x in [1, 2, 4] if x <= modes[1][0] * (modes[1][1] if len(modes[1]) == 2 else 1)])
     thr = g.choice([f"Layout<Shape<_{a},_{b}>>{{}}", f"Layout<Shape<_{a},_{b}>,Stride<_{b},_1>>{{}}"])
-    k = g.randrange(a * b)
+    # any thread, past the thread count and negative too (get_flat_coord wraps or extrapolates)
+    k = g.randrange(-2 * a * b, 3 * a * b)
     return f"local_partition({t}, {thr}, {num(g, k)})"
 
 
@@ -263,8 +264,9 @@ def g_partition_step(g):
     step = g.choice(["Step<_1,X,_1>{}", "Step<_1,_1,X>{}", "Step<X,_1,_1>{}"])
     tile = f"make_shape({i(2)},{i(2)},{i(2)})"
     k = g.randrange(8)
+    kt = g.randrange(-16, 24)  # any thread of the projected layout, outside its 8 too
     return g.choice([
-        f"local_partition({t}, Layout<Shape<_2,_2,_2>>{{}}, {num(g, k)}, {step})",
+        f"local_partition({t}, Layout<Shape<_2,_2,_2>>{{}}, {num(g, kt)}, {step})",
         f"local_tile({t}, {tile}, make_coord({num(g, k % 2)},_,{num(g, 1)}), {step})",
         f"inner_partition({t}, {tile}, make_coord({k % 2},1,0))",
         f"outer_partition({t}, {tile}, make_coord({k % 2},1,0))",

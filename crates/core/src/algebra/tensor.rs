@@ -426,26 +426,22 @@ pub fn local_partition_layout_composed(
     t: &super::layout_composed::LayoutComposed,
     thr: &Layout,
     idx: i64,
-    threads: Option<i64>,
     dynamic: bool,
 ) -> Result<super::layout_composed::LayoutComposed> {
-    let (tiler, c) = thread_tile_of(thr, idx, threads.map_or_else(|| thr.size(), Ok)?, dynamic)?;
+    let (tiler, c) = thread_tile_of(thr, idx, dynamic)?;
     partition_layout_composed(t, &tiler, &c, false)
 }
 
 /// `local_partition` of a tensor over a swizzled layout: [`partition_swizzled`] with the tiler
 /// and coordinate of thread `idx` of `thr` (as [`local_partition`]); `dynamic`: a run-time
 /// index (C++'s `int`).
-/// `threads`: the size of the whole thread layout, where `thr` is its projection (see
-/// [`local_partition_projected`]); `None`, `thr` is the whole.
 pub fn local_partition_swizzled(
     t: &SwizzledTensor,
     thr: &Layout,
     idx: i64,
-    threads: Option<i64>,
     dynamic: bool,
 ) -> Result<(Origin, SwizzledOrPlain)> {
-    let (tiler, c) = thread_tile_of(thr, idx, threads.map_or_else(|| thr.size(), Ok)?, dynamic)?;
+    let (tiler, c) = thread_tile_of(thr, idx, dynamic)?;
     partition_swizzled(t, &tiler, &c, false)
 }
 
@@ -464,14 +460,15 @@ pub fn local_tile_traced<T: Trace>(
     partition_traced(t, tiler, c, Keep::Tile, tr)
 }
 
-/// [`local_partition`] at a run-time thread index where `dynamic` (C++'s `int`).
+/// [`local_partition`] at a run-time thread index where `dynamic` (C++'s `int`); with a
+/// projection (tensor_impl.hpp), `thr` is `dice(proj, thr_layout)` and `idx` any index.
 pub fn local_partition_kind(
     t: &OffsetTensor,
     thr: &Layout,
     idx: i64,
     dynamic: bool,
 ) -> Result<OffsetTensor> {
-    let (tiler, c) = thread_tile_of(thr, idx, thr.size()?, dynamic)?;
+    let (tiler, c) = thread_tile_of(thr, idx, dynamic)?;
     partition_traced(t, &tiler, &c, Keep::Rest, &mut NoTrace)
 }
 
@@ -482,20 +479,6 @@ pub use super::layout_ops::get_flat_coord;
 /// `outer_partition(tensor, product_each(shape(thr_layout)), thr_layout.get_flat_coord(idx))`.
 pub fn local_partition(t: &OffsetTensor, thr: &Layout, idx: i64) -> Result<OffsetTensor> {
     local_partition_traced(t, thr, idx, &mut NoTrace)
-}
-
-/// `local_partition(tensor, thr_layout, thr_idx, proj)`: [`local_partition`] with the
-/// projection `thr = dice(proj, thr_layout)` (tensor_impl.hpp), `thr_idx` any index of the
-/// whole thread layout, of size `threads`.
-pub fn local_partition_projected(
-    t: &OffsetTensor,
-    thr: &Layout,
-    idx: i64,
-    threads: i64,
-    dynamic: bool,
-) -> Result<OffsetTensor> {
-    let (tiler, c) = thread_tile_of(thr, idx, threads, dynamic)?;
-    partition_traced(t, &tiler, &c, Keep::Rest, &mut NoTrace)
 }
 
 /// [`local_partition`], reporting its derivation to `tr`.
@@ -522,26 +505,14 @@ pub fn local_partition_traced<T: Trace>(
 /// The tiler `product_each(shape(thr))` and the coordinate `thr.get_flat_coord(idx)` of thread
 /// `idx` of a thread layout, as `local_partition` uses them (a static index).
 fn thread_tile(thr: &Layout, idx: i64) -> Result<(Tiler<'_>, Coord)> {
-    thread_tile_of(thr, idx, thr.size()?, false)
+    thread_tile_of(thr, idx, false)
 }
 
-/// [`thread_tile`] of a thread index among `threads` (the size of the whole thread layout,
-/// where `thr` is its projection, `dice(proj, thr)`: CuTe's `idx2crd` takes any index, `(idx /
-/// stride) % shape` per mode). A run-time index (`dynamic`: C++'s `int`) makes each mode's
+/// [`thread_tile`] of any thread index, past the end or negative too: CuTe's `idx2crd` takes
+/// any, `(idx / stride) % shape` per mode with C++'s truncating `/` and `%`. A run-time index (`dynamic`: C++'s `int`) makes each mode's
 /// coordinate a run-time integer, but for a mode of static extent 1 (`idx2crd`'s `_0`).
-fn thread_tile_of(
-    thr: &Layout,
-    idx: i64,
-    threads: i64,
-    dynamic: bool,
-) -> Result<(Tiler<'_>, Coord)> {
+fn thread_tile_of(thr: &Layout, idx: i64, dynamic: bool) -> Result<(Tiler<'_>, Coord)> {
     const OP: &str = "local_partition";
-    if idx < 0 || idx >= threads {
-        return Err(condition(
-            OP,
-            format!("thread index {idx} is outside the thread layout {thr} of size {threads}"),
-        ));
-    }
     // a mode of shape 1 is skipped (its coordinate is 0); any other divides by its stride
     if thr
         .shape()
@@ -604,8 +575,10 @@ mod tests {
     }
 
     #[test]
-    fn thread_index_out_of_range() {
+    fn thread_index_past_the_end_wraps() {
+        // CuTe: get_flat_coord(8) of (2,4):(1,2) is (0,0)
         let t = OffsetTensor::new(0, l(t2(8, 24), t2(1, 8)));
-        assert!(local_partition(&t, &l(t2(2, 4), t2(1, 2)), 8).is_err());
+        let r = local_partition(&t, &l(t2(2, 4), t2(1, 2)), 8).unwrap();
+        assert_eq!(r.offset, Origin::Count(Int::st(0)));
     }
 }

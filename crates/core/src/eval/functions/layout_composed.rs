@@ -129,23 +129,16 @@ pub(super) fn call(
         // coordinate (a run-time index, C++'s `int`, a run-time coordinate)
         "local_partition" if i == 0 => {
             let idx = crate::eval::convert::to_int(&vals[2], spans[2])?;
-            let (thr, threads) = match vals.get(3) {
-                Some(proj) => (
-                    crate::eval::convert::to_layout(
-                        &super::tiling::dice(proj, spans[3], &vals[1], spans[1])?,
-                        spans[1],
-                    )?,
-                    Some(
-                        crate::eval::convert::to_layout(&vals[1], spans[1])?
-                            .size()
-                            .map_err(|e| EvalError::algebra(e, spans[1]))?,
-                    ),
-                ),
-                None => (crate::eval::convert::to_layout(&vals[1], spans[1])?, None),
+            let thr = match vals.get(3) {
+                Some(proj) => crate::eval::convert::to_layout(
+                    &super::tiling::dice(proj, spans[3], &vals[1], spans[1])?,
+                    spans[1],
+                )?,
+                None => crate::eval::convert::to_layout(&vals[1], spans[1])?,
             };
             let dynamic = crate::eval::convert::has_dynamic_int(&vals[2]);
             let layout = crate::algebra::tensor::local_partition_layout_composed(
-                &t.layout, &thr, idx, threads, dynamic,
+                &t.layout, &thr, idx, dynamic,
             )
             .map_err(|e| EvalError::algebra(e, span))?;
             Ok(with_layout(t, layout))

@@ -48,31 +48,24 @@ pub(super) static FUNCTIONS: &[Function] = &[
 fn local_partition_value(a: &Args, dsl: bool) -> Result<Value, EvalError> {
     use algebra::tensor as ts;
 
-    let idx = a.index(2)? as i64;
-    let (thr, threads) = match a.vals.get(3) {
-        // the index is any of the whole thread layout's (tensor_impl.hpp)
-        Some(proj) => (
-            to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?,
-            Some(a.layout(1)?.size().map_err(a.alg())?),
-        ),
-        None => (a.layout(1)?, None),
+    // any thread index, past the end or negative too (CuTe's idx2crd takes any)
+    let idx = crate::eval::convert::to_int(&a.vals[2], a.spans[2])?;
+    // with a projection, the thread layout is `dice(proj, thr_layout)` (tensor_impl.hpp)
+    let thr = match a.vals.get(3) {
+        Some(proj) => to_layout(&dice(proj, a.spans[3], &a.vals[1], a.spans[1])?, a.spans[1])?,
+        None => a.layout(1)?,
     };
     if let Some(st) = crate::eval::convert::swizzled_tensor_of(&a.vals[0]) {
         // a run-time thread index (C++'s `int`) keeps the swizzle's decay, as CuTe's
         // slice_and_offset does: `(_2,_2):(144,288)`, not `_4:_144`
         let dynamic = !dsl && crate::eval::convert::has_dynamic_int(&a.vals[2]);
-        let (off, r) =
-            ts::local_partition_swizzled(&st, &thr, idx, threads, dynamic).map_err(a.alg())?;
+        let (off, r) = ts::local_partition_swizzled(&st, &thr, idx, dynamic).map_err(a.alg())?;
         return crate::eval::tensor_value(off, r);
     }
     let t = tensor_of(&a.vals[0], a.spans[0])?;
     // a run-time thread index makes the offset a run-time integer
     let dynamic = !dsl && crate::eval::convert::has_dynamic_int(&a.vals[2]);
-    let r = match threads {
-        Some(n) => ts::local_partition_projected(&t, &thr, idx, n, dynamic),
-        None => ts::local_partition_kind(&t, &thr, idx, dynamic),
-    }
-    .map_err(a.alg())?;
+    let r = ts::local_partition_kind(&t, &thr, idx, dynamic).map_err(a.alg())?;
     Ok(Value::tensor(r))
 }
 

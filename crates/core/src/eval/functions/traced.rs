@@ -7,7 +7,7 @@ use super::{Args, Traced};
 use crate::algebra::composition::Rule;
 use crate::algebra::trace::{Recorder, Step, Trace};
 use crate::algebra::{self, Layout, Tiler, TilerBuf, complement, composition, coord};
-use crate::eval::convert::{layout_of, tensor_of, to_coord, to_index, to_int_tuple};
+use crate::eval::convert::{layout_of, tensor_of, to_coord, to_int_tuple};
 use crate::eval::{EvalError, Value, compose_values_in};
 
 /// A plain layout argument (or a shape, read as a column-major layout).
@@ -342,7 +342,7 @@ pub(super) fn local_partition(a: &Args, t: &mut Recorder) -> Traced {
         return Ok(None);
     }
     let tensor = tensor_of(&a.vals[0], a.spans[0])?;
-    let idx = to_index(&a.vals[2], a.spans[2])? as i64;
+    let idx = crate::eval::convert::to_int(&a.vals[2], a.spans[2])?;
     Ok(Some(
         algebra::tensor::local_partition_traced(&tensor, &*layout(a, 1)?, idx, t)
             .map(Value::tensor)
