@@ -156,10 +156,6 @@ fn bad_atoms_are_errors_that_say_why() {
         ("mma_atom(SM90_64x40x32_S32S8S8_SS_TN)", "CuTe has no"),
         ("mma_atom(5)", "expected an MMA atom name"),
         (
-            "tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,2,1)).thread(128)",
-            "outside",
-        ),
-        (
             "tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,2,1,2))",
             "rank-3",
         ),
@@ -271,10 +267,6 @@ fn bad_atoms_are_errors_that_say_why() {
             "takes no NumBitsPerTMA",
         ),
         ("make_tiled_copy(5, (32,8), (1,8))", "expected a copy atom"),
-        (
-            "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (32,8), (1,8)).thread(256)",
-            "outside",
-        ),
         (
             "make_tiled_copy(copy_atom(UniversalCopy<uint128_t>, half_t), (32,8), (1,4))",
             "too few values",
