@@ -651,6 +651,19 @@ fn std_make_tuple_prints_what_cute_prints() {
     assert_golden_program_prints("std_make_tuple");
 }
 
+/// The tuple queries of tuples holding floating values (`make_tuple(7, 1.5)`): rank, depth,
+/// get, rank<I>, tuple_size and print as CuTe 4.7 answers them
+/// (tests/golden/tuple_floating_queries.cpp.txt, tests/oracle/gen_variadic.sh
+/// tuple_floating_queries); size, a product of integers that CuTe does not compile for a
+/// floating element, refused with that reason.
+#[test]
+fn tuple_queries_of_floating_elements_print_what_cute_prints() {
+    assert_golden_program_prints("tuple_floating_queries");
+    let (out, err, code) = cute_format("size(make_tuple(7, 1.5))");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("size is the product of integers"), "{out}{err}");
+}
+
 /// tuple.cpp's PackedTupleConstexprDefaultConstruction as the sweep pastes it:
 /// `constexpr cute::eso::ESO_t<Empty<0>, int64_t> eso2{};`, objects of CuTe's tuple storage
 /// value-initialized; CuTe compiles it (the sweep says as CuTe). A type it does not lay out is

@@ -46,6 +46,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
                         a.spans[0],
                     )),
                 },
+                // `size(make_tuple(7, 1.5))`: CuTe's product folds the elements with its own
+                // multiply, which takes integers only (a compile error in CuTe 4.7)
+                v if holds_floating(v) => Err(EvalError::new(
+                    "size of a floating value, or of a tuple holding one: CuTe's size is the product of integers, and does not compile for a floating element",
+                    a.spans[0],
+                )),
                 _ => size_in(a.layout_ref(0)?.shape(), a.rule)
                     .map(|k| Value::IntTuple(IntTuple::of_int(k)))
                     .map_err(a.alg()),
@@ -139,7 +145,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "rank((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| { Ok(Value::int(shape_of(a, 0)?.rank() as i64)) },
+        |a| {
+            if let Some(r) = unshaped_rank(&a.vals[0]) {
+                return Ok(Value::int(r as i64));
+            }
+            Ok(Value::int(shape_of(a, 0)?.rank() as i64))
+        },
         coordinates: true
     ),
     f!(
@@ -149,7 +160,12 @@ pub(super) static FUNCTIONS: &[Function] = &[
         "depth((4,(2,3)):(1,(4,8)))",
         1,
         1,
-        |a| { Ok(Value::int(shape_of(a, 0)?.depth() as i64)) },
+        |a| {
+            if let Some(d) = unshaped_depth(a, &a.vals[0])? {
+                return Ok(Value::int(d as i64));
+            }
+            Ok(Value::int(shape_of(a, 0)?.depth() as i64))
+        },
         coordinates: true
     ),
     f!(
@@ -491,4 +507,49 @@ fn size_in(
     rule: crate::algebra::composition::Rule,
 ) -> crate::algebra::Result<crate::algebra::integer::Int> {
     shape.product_kind_under(rule)
+}
+
+/// The rank of a value that holds no shape: a tuple of values (`make_tuple(7, 1.5)`, a tile of
+/// layouts) or a floating value. CuTe (int_tuple.hpp): `rank(t)` of a tuple is its number of
+/// elements, `_1` of anything else.
+fn unshaped_rank(v: &Value) -> Option<usize> {
+    match v {
+        Value::Tuple(items) => Some(items.len()),
+        Value::Scalar(_) => Some(1),
+        _ => None,
+    }
+}
+
+/// The depth of a value that holds no shape (as [`unshaped_rank`]). CuTe (int_tuple.hpp):
+/// `depth(t)` of a tuple is `1 + max(depth(t_i)...)`, of a non-tuple value `_0`; an element
+/// that is a layout counts its shape's depth (layout.hpp's `depth(layout)`).
+fn unshaped_depth(a: &super::Args, v: &Value) -> Result<Option<usize>, EvalError> {
+    match v {
+        Value::Scalar(_) => Ok(Some(0)),
+        Value::Tuple(items) => {
+            let depth = super::lookup("depth").expect("in the function table");
+            let mut deepest = 0;
+            for item in items {
+                let d = match unshaped_depth(a, item)? {
+                    Some(d) => d,
+                    None => super::call(depth, std::slice::from_ref(item), a.spans, a.span)?
+                        .as_int()
+                        .unwrap_or(0)
+                        .max(0) as usize,
+                };
+                deepest = deepest.max(d);
+            }
+            Ok(Some(1 + deepest))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Whether `v` is, or is a tuple holding, a floating value (`make_tuple(7, 1.5)`).
+fn holds_floating(v: &Value) -> bool {
+    match v {
+        Value::Scalar(s) => s.ty.is_float(),
+        Value::Tuple(items) => items.iter().any(holds_floating),
+        _ => false,
+    }
 }
