@@ -2146,6 +2146,8 @@ impl Env {
                         Ok(v)
                     }
                     Some(m) => Ok(Value::Name(m)),
+                    // the enumeration itself (`print(tcgen05.CtaGroup)`): `<enum 'CtaGroup'>`
+                    None if let Some(class) = nvgpu::enumeration(&path) => Ok(Value::Name(class)),
                     None => Err(EvalError::new(nvgpu::not_a_value(&path), e.span)),
                 }
             }
@@ -2309,6 +2311,10 @@ impl Env {
             }
             ExprKind::Qualified(n) => match constant(n) {
                 Some(v) => Ok(v),
+                // the DSL's class `cute.SymInt` (what `type(cute.sym_int())` is), as it prints
+                None if (self.dsl || self.dsl_seen) && *n == "SymInt" => {
+                    Ok(Value::Name("<class 'cutlass.cute.typing.SymInt'>".to_string()))
+                }
                 // `cutlass::half_t`, `cute::float_e4m3_t`: an element type, as unqualified
                 None if crate::algebra::recast::element_bits(n).is_some() => {
                     Ok(Value::Name(n.to_string()))

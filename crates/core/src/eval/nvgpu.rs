@@ -114,6 +114,11 @@ const ENUMS: &[(&str, &str, &[&str])] = &[
         &["TID"],
     ),
     ("cpasync.CtaGroup", "CtaGroup", &["ONE", "TWO"]),
+    (
+        "tcgen05.Repetition",
+        "Repetition",
+        &["x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128"],
+    ),
     ("cpasync.LoadCacheMode", "LoadCacheMode", LOAD_CACHE_MODES),
 ];
 
@@ -447,6 +452,13 @@ pub fn member(path: &str) -> Option<String> {
     let (en, m) = path.rsplit_once('.')?;
     let (_, short, members) = ENUMS.iter().find(|e| e.0 == en)?;
     members.contains(&m).then(|| format!("{short}.{m}"))
+}
+
+/// An enumeration a path under `cute.nvgpu` names (`tcgen05.CtaGroup`), as the DSL prints the
+/// class itself (`<enum 'CtaGroup'>`), or `None`.
+pub fn enumeration(path: &str) -> Option<String> {
+    let (_, short, _) = ENUMS.iter().find(|e| e.0 == path)?;
+    Some(format!("<enum '{short}'>"))
 }
 
 /// The path under `cute.nvgpu` a qualified name is (`nvgpu.warp.MmaF16BF16Op`, as the reader
