@@ -661,7 +661,10 @@ fn tuple_queries_of_floating_elements_print_what_cute_prints() {
     assert_golden_program_prints("tuple_floating_queries");
     let (out, err, code) = cute_format("size(make_tuple(7, 1.5))");
     assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("size is the product of integers"), "{out}{err}");
+    assert!(
+        out.contains("size is the product of integers"),
+        "{out}{err}"
+    );
 }
 
 /// tuple.cpp's PackedTupleConstexprDefaultConstruction as the sweep pastes it:

@@ -232,6 +232,15 @@ Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.desc
 
     size_in_bytes(Float16, (4,2):(2,16))"""
 
+def pretty_str(x: Arg, **kwargs: Arg) -> Any:
+    """pretty_str(x)
+
+The text print shows for x (the CuTe DSL's cute.pretty_str); here x itself, which print shows as that text.
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('pretty_str')`` shows its result)::
+
+    pretty_str((4,2):(2,16))"""
+
 def rank(l: Arg, **kwargs: Arg) -> Any:
     """rank(L)
 
@@ -1686,6 +1695,15 @@ The least common multiple of two integers, (A / gcd(A, B)) * B (CuTe's math.hpp)
 Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('lcm')`` shows its result)::
 
     lcm(4, 6)"""
+
+def popcount(n: Arg, **kwargs: Arg) -> Any:
+    """popcount(N)
+
+The number of 1 bits of a run-time integer (CuTe's math.hpp; an int, as C++ returns it).
+
+Example, in cute's notation (``cutelayout.read`` evaluates it; ``cutelayout.describe('popcount')`` shows its result)::
+
+    popcount(int(29))"""
 
 def abs(n: Arg, **kwargs: Arg) -> Any:
     """abs(N)

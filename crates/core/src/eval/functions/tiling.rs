@@ -48,14 +48,8 @@ pub(super) static FUNCTIONS: &[Function] = &[
 fn local_partition_value(a: &Args, dsl: bool) -> Result<Value, EvalError> {
     use algebra::tensor as ts;
 
-    // the DSL's local_partition reads its index's IR value (`index.ir_value()`, core.py): a
-    // Python int has none (dsl-oracle: AttributeError), a `cutlass.Int32` or a thread index has
-    if dsl && matches!(&a.vals[2], Value::IntTuple(t) if t.is_int() && t.is_static()) {
-        return Err(EvalError::new(
-            "AttributeError: 'int' object has no attribute 'ir_value': the DSL's local_partition takes its index as a run-time integer (cutlass.Int32(i), or a thread index such as cute.arch.thread_idx()[0])",
-            a.spans[2],
-        ));
-    }
+    // a Python int index: the DSL raises (dsl-oracle: AttributeError, no `ir_value`), cute
+    // answers as for a `cutlass.Int32` (an extension, README: where the DSL refuses)
     // any thread index, past the end or negative too (CuTe's idx2crd takes any; the DSL's
     // wraps every mode, its last too)
     let idx = crate::eval::convert::to_int(&a.vals[2], a.spans[2])?;
