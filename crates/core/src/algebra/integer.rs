@@ -701,18 +701,7 @@ impl Int {
         op: &'static str,
         rule: crate::algebra::composition::Rule,
     ) -> Result<Int> {
-        use crate::algebra::composition::Rule;
-        match rule {
-            Rule::Cpp => self.add(b, op),
-            Rule::Dsl => self.add_int32_wrapping(b, op),
-            Rule::CppText => {
-                let r = self.add(b, op)?;
-                if Int::both_static(self, b) {
-                    Int::int_constants_checked(self.value, b.value, r.value, "+", op)?;
-                }
-                Ok(r)
-            }
-        }
+        self.under_dsl_or_text(b, op, rule, Int::add, Int::add_int32_wrapping, "+")
     }
 
     /// [`Int::mul`] under `rule`: C++'s, the CuTe DSL's `Int32` ([`Int::mul_int32_wrapping`]),
@@ -740,14 +729,30 @@ impl Int {
         op: &'static str,
         rule: crate::algebra::composition::Rule,
     ) -> Result<Int> {
+        self.under_dsl_or_text(b, op, rule, Int::mul, Int::mul_int32_wrapping, "*")
+    }
+
+    /// `self SIGN b` under the DSL's rule (`int32`: its `Int32` wrapping), C++'s (`cpp`) or
+    /// C++ text's (`cpp`, then two static integers checked as `int` constants,
+    /// [`Int::int_constants_checked`]): [`Int::add_under`]'s and [`Int::mul_under`]'s rare arms.
+    #[inline(always)]
+    fn under_dsl_or_text(
+        self,
+        b: Int,
+        op: &'static str,
+        rule: crate::algebra::composition::Rule,
+        cpp: fn(Int, Int, &'static str) -> Result<Int>,
+        int32: fn(Int, Int, &'static str) -> Result<Int>,
+        sign: &str,
+    ) -> Result<Int> {
         use crate::algebra::composition::Rule;
         match rule {
-            Rule::Cpp => self.mul(b, op),
-            Rule::Dsl => self.mul_int32_wrapping(b, op),
+            Rule::Cpp => cpp(self, b, op),
+            Rule::Dsl => int32(self, b, op),
             Rule::CppText => {
-                let r = self.mul(b, op)?;
+                let r = cpp(self, b, op)?;
                 if Int::both_static(self, b) {
-                    Int::int_constants_checked(self.value, b.value, r.value, "*", op)?;
+                    Int::int_constants_checked(self.value, b.value, r.value, sign, op)?;
                 }
                 Ok(r)
             }
