@@ -482,28 +482,26 @@ fn integer_sequence_transform_apply_test_body_passes() {
     .unwrap();
     let (out, err, code) = cute_format(&body);
     assert_eq!((out.as_str(), code), ("", 0), "{err}");
-    for (right, wrong, named) in [
-        (
-            "static_assert(!cute::is_same_v<",
-            "static_assert(cute::is_same_v<",
-            "static_assert",
-        ),
-        (
-            "EXPECT_EQ(cute::get<2>(three_way), 18);",
-            "EXPECT_EQ(cute::get<2>(three_way), 17);",
-            "(the test fails)",
-        ),
-        (
-            "static_assert(cute::is_constant_v<6, decltype(sum)>);",
-            "static_assert(cute::is_constant_v<5, decltype(sum)>);",
-            "static_assert",
-        ),
-    ] {
-        assert!(body.contains(right), "{right}");
-        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
-        assert_eq!(code, 1, "{wrong}");
-        assert!(err.contains(named), "{wrong}: {err}");
-    }
+    assert_each_mutation_fails(
+        &body,
+        &[
+            (
+                "static_assert(!cute::is_same_v<",
+                "static_assert(cute::is_same_v<",
+                "static_assert",
+            ),
+            (
+                "EXPECT_EQ(cute::get<2>(three_way), 18);",
+                "EXPECT_EQ(cute::get<2>(three_way), 17);",
+                "(the test fails)",
+            ),
+            (
+                "static_assert(cute::is_constant_v<6, decltype(sum)>);",
+                "static_assert(cute::is_constant_v<5, decltype(sum)>);",
+                "static_assert",
+            ),
+        ],
+    );
 }
 
 /// tuple.cpp's PackedTupleGet as the sweep pastes it: `tuple_element_t<I, T>`, writes of a
@@ -518,33 +516,31 @@ fn packed_tuple_get_test_body_passes() {
         std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_get.cpp.txt")).unwrap();
     let (out, err, code) = cute_format(&body);
     assert_eq!((out.as_str(), code), ("", 0), "{err}");
-    for (right, wrong, named) in [
-        (
-            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), int const&>);",
-            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), int&>);",
-            "static_assert",
-        ),
-        (
-            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), Empty<0>>);",
-            "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), Empty<0> const&>);",
-            "static_assert",
-        ),
-        (
-            "static_assert(cute::is_same_v<cute::tuple_element_t<1, tuple_type>, double>);",
-            "static_assert(cute::is_same_v<cute::tuple_element_t<1, tuple_type>, float>);",
-            "static_assert",
-        ),
-        (
-            "EXPECT_EQ(cute::get<1>(pt), 3.5);",
-            "EXPECT_EQ(cute::get<1>(pt), 2.5);",
-            "(the test fails)",
-        ),
-    ] {
-        assert!(body.contains(right), "{right}");
-        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
-        assert_eq!(code, 1, "{wrong}");
-        assert!(err.contains(named), "{wrong}: {err}");
-    }
+    assert_each_mutation_fails(
+        &body,
+        &[
+            (
+                "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), int const&>);",
+                "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), int&>);",
+                "static_assert",
+            ),
+            (
+                "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), Empty<0>>);",
+                "static_assert(cute::is_same_v<decltype(cute::get<0>(pt)), Empty<0> const&>);",
+                "static_assert",
+            ),
+            (
+                "static_assert(cute::is_same_v<cute::tuple_element_t<1, tuple_type>, double>);",
+                "static_assert(cute::is_same_v<cute::tuple_element_t<1, tuple_type>, float>);",
+                "static_assert",
+            ),
+            (
+                "EXPECT_EQ(cute::get<1>(pt), 3.5);",
+                "EXPECT_EQ(cute::get<1>(pt), 2.5);",
+                "(the test fails)",
+            ),
+        ],
+    );
 }
 
 /// tuple.cpp's PackedTupleGetValueCategory as the sweep pastes it: `decltype(auto) t0 =
@@ -599,34 +595,32 @@ fn packed_tuple_test_body_passes() {
         std::fs::read_to_string(format!("{root}/tests/golden/packed_tuple_body.cpp.txt")).unwrap();
     let (out, err, code) = cute_format(&body);
     assert_eq!((out.as_str(), code), ("", 0), "{err}");
-    for (right, wrong, named) in [
-        // (an element of another type: no conversion, CuTe does not compile)
-        (
-            "{7, 1.5}, {7, Empty<0>{}, 1.5, Empty<1>{}});",
-            "{7, 1.5}, {7, Empty<1>{}, 1.5, Empty<1>{}});",
-            "the aggregate 'Empty<0>' of 0 members is initialized from 1 values",
-        ),
-        (
-            "static_assert(sizeof(pt_empty) == 1);",
-            "static_assert(sizeof(pt_empty) == 2);",
-            "static_assert",
-        ),
-        (
-            "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<0>>());",
-            "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<1>>());",
-            "static_assert",
-        ),
-        (
-            "EXPECT_EQ(cute::get<2>(pt), 1.5);",
-            "EXPECT_EQ(cute::get<2>(pt), 2.5);",
-            "(the test fails)",
-        ),
-    ] {
-        assert!(body.contains(right), "{right}");
-        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
-        assert_eq!(code, 1, "{wrong}");
-        assert!(err.contains(named), "{wrong}: {err}");
-    }
+    assert_each_mutation_fails(
+        &body,
+        &[
+            // (an element of another type: no conversion, CuTe does not compile)
+            (
+                "{7, 1.5}, {7, Empty<0>{}, 1.5, Empty<1>{}});",
+                "{7, 1.5}, {7, Empty<1>{}, 1.5, Empty<1>{}});",
+                "the aggregate 'Empty<0>' of 0 members is initialized from 1 values",
+            ),
+            (
+                "static_assert(sizeof(pt_empty) == 1);",
+                "static_assert(sizeof(pt_empty) == 2);",
+                "static_assert",
+            ),
+            (
+                "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<0>>());",
+                "static_assert(test_tuple_element<tuple<Empty<0>>, 0, Empty<1>>());",
+                "static_assert",
+            ),
+            (
+                "EXPECT_EQ(cute::get<2>(pt), 1.5);",
+                "EXPECT_EQ(cute::get<2>(pt), 2.5);",
+                "(the test fails)",
+            ),
+        ],
+    );
 }
 
 /// tuple.cpp's test_packed_type_alias's constructs, printed: a function template instantiated
@@ -834,4 +828,16 @@ fn assert_golden_program_prints(name: &str) {
     let want = std::fs::read_to_string(format!("{root}/tests/golden/{name}.out")).unwrap();
     let (out, err, code) = cute_format(&program);
     assert_eq!((out.as_str(), code), (want.as_str(), 0), "{name}: {err}");
+}
+
+/// Each `(right, wrong, named)`: `body` holds `right`, and with its first `right` replaced by
+/// `wrong` cute exits 1 with an error containing `named` (a wrong expectation of a pasted test
+/// fails, as CuTe's compile or run would).
+fn assert_each_mutation_fails(body: &str, cases: &[(&str, &str, &str)]) {
+    for &(right, wrong, named) in cases {
+        assert!(body.contains(right), "{right}");
+        let (_, err, code) = cute_format(&body.replacen(right, wrong, 1));
+        assert_eq!(code, 1, "{wrong}");
+        assert!(err.contains(named), "{wrong}: {err}");
+    }
 }
